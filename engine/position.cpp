@@ -1,0 +1,465 @@
+#include "engine/position.h"
+
+#include <cstdio>
+#include <sstream>
+#include <vector>
+
+namespace sashite {
+
+namespace zobrist {
+Key psq[PIECE_NB][SQ_NB];
+Key hand[COLOR_NB][RAW_END][19];
+Key side;
+
+namespace {
+struct Init {
+  Init() {
+    uint64_t s = 0x9E3779B97F4A7C15ULL;  // fixed seed: keys are reproducible across runs
+    auto next = [&s] { s ^= s >> 12; s ^= s << 25; s ^= s >> 27; return s * 0x2545F4914F6CDD1DULL; };
+    for (auto& row : psq) for (Key& k : row) k = next();
+    for (auto& c : hand) for (auto& pr : c) for (Key& k : pr) k = next();
+    for (Color c : {BLACK, WHITE}) for (auto& pr : hand[c]) pr[0] = 0;  // an empty count adds nothing
+    side = next();
+  }
+} const init;
+}  // namespace
+}  // namespace zobrist
+
+namespace {
+
+constexpr const char* kPieceLetters = " PLNSBRGK";
+
+int real_set_count(PieceType pr) { return pr == KING ? 1 : 2 * max_in_hand(pr); }
+
+// True when a piece of this kind could never move again from this square.
+bool is_dead_square(Color c, PieceType pt, Square s) {
+  const Rank r = relative_rank(c, rank_of(s));
+  return ((pt == PAWN || pt == LANCE) && r == RANK_1) || (pt == KNIGHT && r <= RANK_2);
+}
+
+std::string square_name(Square s) { return to_usi(s); }
+
+}  // namespace
+
+template <HandLayout H>
+void BasicPosition<H>::put_piece(Square s, Piece pc) {
+  const Bitboard b = square_bb(s);
+  board_[s] = pc;
+  by_type_[NO_PIECE_TYPE] ^= b;
+  by_type_[type_of(pc)] ^= b;
+  by_color_[color_of(pc)] ^= b;
+}
+
+template <HandLayout H>
+void BasicPosition<H>::remove_piece(Square s, Piece pc) {
+  const Bitboard b = square_bb(s);
+  board_[s] = NO_PIECE;
+  by_type_[NO_PIECE_TYPE] ^= b;
+  by_type_[type_of(pc)] ^= b;
+  by_color_[color_of(pc)] ^= b;
+}
+
+template <HandLayout H>
+std::optional<std::string> BasicPosition<H>::set(std::string_view sfen, StateInfo* si) {
+  std::istringstream is{std::string(sfen)};
+  std::vector<std::string> tok;
+  for (std::string t; is >> t;) tok.push_back(t);
+  if (tok.size() == 1 && tok[0] == "startpos") return set(kStartSfen, si);
+  if (tok.size() < 3) return "sfen: expected '<board> <side> <hand> [<move number>]', got '" + std::string(sfen) + "'";
+  if (tok.size() > 4) return "sfen: unexpected text after the move number: '" + tok[4] + "'";
+
+  Piece board[SQ_NB] = {};
+  int counts[COLOR_NB][PIECE_TYPE_NB] = {};  // by raw kind, board and hand together
+  H hands[COLOR_NB] = {};
+
+  // Board: ranks a..i separated by '/', each from file 9 down to file 1.
+  int rank = 0, file = 8;
+  bool promoted = false;
+  for (size_t i = 0; i < tok[0].size(); ++i) {
+    const char ch = tok[0][i];
+    const std::string where = "rank " + std::string(1, char('a' + rank));
+    if (ch == '/') {
+      if (promoted) return "sfen: '+' not followed by a piece in " + where;
+      if (file != -1) return "sfen: " + where + " has " + std::to_string(8 - file) + " squares, expected 9";
+      if (++rank > 8) return "sfen: more than 9 ranks";
+      file = 8;
+    } else if (ch >= '1' && ch <= '9') {
+      if (promoted) return "sfen: '+' followed by a digit in " + where;
+      file -= ch - '0';
+      if (file < -1) return "sfen: " + where + " has more than 9 squares";
+    } else if (ch == '+') {
+      if (promoted) return "sfen: '++' in " + where;
+      promoted = true;
+    } else {
+      const Piece raw = piece_from_char(ch);
+      if (raw == NO_PIECE) return std::string("sfen: unknown piece letter '") + ch + "' in " + where;
+      if (file < 0) return "sfen: " + where + " has more than 9 squares";
+      PieceType pt = type_of(raw);
+      if (promoted) {
+        if (!can_promote(pt)) return std::string("sfen: piece '") + ch + "' cannot be promoted (" + where + ")";
+        pt = promote(pt);
+        promoted = false;
+      }
+      const Color c = color_of(raw);
+      const Square s = make_square(File(file), Rank(rank));
+      if (is_dead_square(c, pt, s))
+        return std::string("sfen: ") + ch + " on " + square_name(s) + " could never move";
+      board[s] = make_piece(c, pt);
+      ++counts[c][raw_type(pt)];
+      --file;
+    }
+  }
+  if (promoted) return "sfen: board ends with '+'";
+  if (rank != 8) return "sfen: board has " + std::to_string(rank + 1) + " ranks, expected 9";
+  if (file != -1) return "sfen: rank i has " + std::to_string(8 - file) + " squares, expected 9";
+
+  // Side to move
+  if (tok[1] != "b" && tok[1] != "w") return "sfen: side to move must be 'b' or 'w', got '" + tok[1] + "'";
+  const Color side = tok[1] == "b" ? BLACK : WHITE;
+
+  // Hand: "-" or [count]letter..., any order, counts 1..18.
+  if (tok[2] != "-") {
+    const std::string& h = tok[2];
+    for (size_t i = 0; i < h.size();) {
+      int n = 0;
+      size_t digits = 0;
+      while (i < h.size() && h[i] >= '0' && h[i] <= '9') n = n * 10 + (h[i++] - '0'), ++digits;
+      if (digits > 2 || (digits && (n < 1 || n > 18))) return "sfen: bad count in hand '" + h + "'";
+      if (i == h.size()) return "sfen: hand '" + h + "' ends with a count";
+      const Piece pc = piece_from_char(h[i]);
+      if (pc == NO_PIECE) return std::string("sfen: unknown piece letter '") + h[i] + "' in hand";
+      if (type_of(pc) == KING) return "sfen: a king cannot be in hand";
+      ++i;
+      n = digits ? n : 1;
+      const Color c = color_of(pc);
+      const PieceType pr = type_of(pc);
+      counts[c][pr] += n;
+      if (hands[c].count(pr) + n > max_in_hand(pr))
+        return "sfen: more " + std::string(1, kPieceLetters[pr]) + " in hand than the real set has";
+      hands[c].set(pr, hands[c].count(pr) + n);
+    }
+  }
+
+  int ply = 1;
+  if (tok.size() == 4) {
+    const std::string& t = tok[3];
+    if (t.empty() || t.size() > 9 || t.find_first_not_of("0123456789") != std::string::npos || std::stoi(t) < 1)
+      return "sfen: move number must be a positive integer, got '" + t + "'";
+    ply = std::stoi(t);
+  }
+
+  // Whole-position checks.
+  for (Color c : {BLACK, WHITE})
+    if (counts[c][KING] > 1) return std::string("sfen: two ") + (c == BLACK ? "Black" : "White") + " kings";
+  for (PieceType pr = PAWN; pr <= KING; ++pr)
+    if (pr != KING && counts[BLACK][pr] + counts[WHITE][pr] > real_set_count(pr))
+      return "sfen: more " + std::string(1, kPieceLetters[pr]) + " than the real set has (" +
+             std::to_string(counts[BLACK][pr] + counts[WHITE][pr]) + " > " + std::to_string(real_set_count(pr)) + ")";
+  for (Color c : {BLACK, WHITE})
+    for (File f = FILE_1; f < FILE_NB; ++f) {
+      int pawns = 0;
+      for (Rank r = RANK_1; r < RANK_NB; ++r) pawns += board[make_square(f, r)] == make_piece(c, PAWN);
+      if (pawns > 1) return "sfen: two unpromoted pawns of one side on file " + std::to_string(f + 1);
+    }
+
+  // Commit.
+  for (auto& b : by_type_) b = Bitboard();
+  for (auto& b : by_color_) b = Bitboard();
+  king_[BLACK] = king_[WHITE] = SQ_NONE;
+  for (Square s = SQ_ZERO; s < SQ_NB; ++s) {
+    board_[s] = NO_PIECE;
+    if (board[s] != NO_PIECE) {
+      put_piece(s, board[s]);
+      if (type_of(board[s]) == KING) king_[color_of(board[s])] = s;
+    }
+  }
+  hand_[BLACK] = hands[BLACK];
+  hand_[WHITE] = hands[WHITE];
+  side_ = side;
+  game_ply_ = ply;
+  *si = StateInfo{};
+  st_ = si;
+  st_->board_key = compute_board_key();
+  st_->hand_key = compute_hand_key();
+  update_check_info();
+
+  if (king_[~side_] != SQ_NONE && attackers_to(side_, king_[~side_]))
+    return std::string("sfen: the side not to move (") + (side_ == BLACK ? "White" : "Black") + ") is in check";
+  return std::nullopt;
+}
+
+template <HandLayout H>
+std::string BasicPosition<H>::sfen() const {
+  std::ostringstream os;
+  for (Rank r = RANK_1; r < RANK_NB; ++r) {
+    int empty = 0;
+    for (File f = FILE_9; f >= FILE_1; --f) {
+      const Piece pc = board_[make_square(f, r)];
+      if (pc == NO_PIECE) { ++empty; continue; }
+      if (empty) os << empty, empty = 0;
+      if (type_of(pc) & PROMOTED && type_of(pc) != KING) os << '+';
+      os << piece_to_char(pc);
+    }
+    if (empty) os << empty;
+    if (r != RANK_9) os << '/';
+  }
+  os << (side_ == BLACK ? " b " : " w ");
+  bool any = false;
+  for (Color c : {BLACK, WHITE})
+    for (PieceType pr : {ROOK, BISHOP, GOLD, SILVER, KNIGHT, LANCE, PAWN}) {
+      const int n = hand_[c].count(pr);
+      if (!n) continue;
+      if (n > 1) os << n;
+      os << piece_to_char(make_piece(c, pr));
+      any = true;
+    }
+  if (!any) os << '-';
+  os << ' ' << game_ply_;
+  return os.str();
+}
+
+template <HandLayout H>
+std::string BasicPosition<H>::pretty() const {
+  std::ostringstream os;
+  auto hand_text = [&](Color c) {
+    std::string t;
+    for (PieceType pr : {ROOK, BISHOP, GOLD, SILVER, KNIGHT, LANCE, PAWN})
+      if (int n = hand_[c].count(pr)) t += std::string(1, kPieceLetters[pr]) + (n > 1 ? std::to_string(n) : "") + " ";
+    return t.empty() ? std::string("-") : t;
+  };
+  os << "White hand: " << hand_text(WHITE) << "\n";
+  os << "  9  8  7  6  5  4  3  2  1\n";
+  for (Rank r = RANK_1; r < RANK_NB; ++r) {
+    for (File f = FILE_9; f >= FILE_1; --f) {
+      const Piece pc = board_[make_square(f, r)];
+      if (pc == NO_PIECE) { os << "  ."; continue; }
+      const bool prom = type_of(pc) & PROMOTED && type_of(pc) != KING;
+      os << (prom ? " +" : "  ") << piece_to_char(pc);
+    }
+    os << "  " << char('a' + r) << "\n";
+  }
+  os << "Black hand: " << hand_text(BLACK) << "\n";
+  os << "Side to move: " << (side_ == BLACK ? "Black (b)" : "White (w)") << "\n";
+  os << "Sfen: " << sfen() << "\n";
+  char key_text[17];
+  std::snprintf(key_text, sizeof key_text, "%016llx", static_cast<unsigned long long>(this->key()));
+  os << "Key: " << key_text << "\nCheckers:";
+  for_each_square(checkers(), [&](Square s) { os << ' ' << to_usi(s); });
+  os << "\n";
+  return os.str();
+}
+
+template <HandLayout H>
+Bitboard BasicPosition<H>::attackers_to(Color c, Square s, const Bitboard& occ) const {
+  const Color t = ~c;  // attacks towards s are the reverse colour's moves from s
+  const Bitboard hdk = pieces(HORSE, DRAGON, KING);
+  return ((pawn_attacks(t, s) & pieces(PAWN)) | (knight_attacks(t, s) & pieces(KNIGHT)) |
+          (silver_attacks(t, s) & (pieces(SILVER) | hdk)) | (gold_attacks(t, s) & (golds() | hdk)) |
+          (lance_attacks(t, s, occ) & pieces(LANCE)) | (bishop_attacks(s, occ) & pieces(BISHOP, HORSE)) |
+          (rook_attacks(s, occ) & pieces(ROOK, DRAGON))) &
+         pieces(c);
+}
+
+template <HandLayout H>
+Bitboard BasicPosition<H>::blockers_for_king(Color c) const {
+  const Square ksq = king_[c];
+  if (ksq == SQ_NONE) return Bitboard();
+  const Bitboard snipers =
+      pieces(~c) & ((tables::lance_pseudo[c][ksq] & pieces(LANCE)) | (tables::rook_pseudo[ksq] & pieces(ROOK, DRAGON)) |
+                    (tables::bishop_pseudo[ksq] & pieces(BISHOP, HORSE)));
+  Bitboard blockers;
+  const Bitboard occ = pieces();
+  for_each_square(snipers, [&](Square s) {
+    const Bitboard b = between_bb(ksq, s) & occ;
+    if (b && !b.more_than_one()) blockers |= b;
+  });
+  return blockers;
+}
+
+template <HandLayout H>
+void BasicPosition<H>::update_check_info() {
+  const Square ksq = king_[side_];
+  st_->checkers = ksq == SQ_NONE ? Bitboard() : attackers_to(~side_, ksq);
+  st_->blockers = blockers_for_king(side_);
+}
+
+template <HandLayout H>
+bool BasicPosition<H>::gives_check(Move m) const {
+  const Color us = side_;
+  const Square ksq = king_[~us];
+  if (ksq == SQ_NONE) return false;
+  const Square to = to_sq(m);
+  PieceType pt;
+  Bitboard occ = pieces() | square_bb(to);
+  Bitboard ours = pieces(us) | square_bb(to);
+  if (is_drop(m)) {
+    pt = dropped_type(m);
+  } else {
+    const Square from = from_sq(m);
+    pt = type_of(board_[from]);
+    if (is_promotion(m)) pt = promote(pt);
+    occ ^= square_bb(from);
+    ours ^= square_bb(from);
+  }
+  if (attacks_bb(us, pt, to, occ).test(ksq)) return true;
+  if (is_drop(m)) return false;
+  // Discovered: one of our sliders, other than the moved piece, now reaches the king.
+  const Bitboard sliders = ours.andnot(square_bb(to)) &
+                           ((lance_attacks(~us, ksq, occ) & pieces(LANCE)) | (bishop_attacks(ksq, occ) & pieces(BISHOP, HORSE)) |
+                            (rook_attacks(ksq, occ) & pieces(ROOK, DRAGON)));
+  return bool(sliders);
+}
+
+template <HandLayout H>
+bool BasicPosition<H>::pawn_drop_mates(Square to) const {
+  const Color us = side_, them = ~us;
+  const Square ksq = king_[them];
+  const Bitboard occ = pieces() | square_bb(to);
+  // 1. The king takes the pawn (the king leaves ksq, which may open a line onto `to`).
+  if (!attackers_to(us, to, occ ^ square_bb(ksq))) return false;
+  // 2. Another defender takes it without exposing its own king.
+  const Bitboard pinned = blockers_for_king(them) & pieces(them);
+  Bitboard defenders = attackers_to(them, to, occ).andnot(square_bb(ksq));
+  for (; defenders;) {
+    const Square s = defenders.pop_lsb();
+    if (!pinned.test(s) || aligned(s, to, ksq)) return false;
+  }
+  // 3. The king steps away.
+  Bitboard escapes = king_attacks(ksq).andnot(pieces(them) | square_bb(to));
+  const Bitboard occ_without_king = occ ^ square_bb(ksq);
+  while (escapes)
+    if (!attackers_to(us, escapes.pop_lsb(), occ_without_king)) return false;
+  return true;
+}
+
+template <HandLayout H>
+void BasicPosition<H>::do_move(Move m, StateInfo& st) {
+  st.board_key = st_->board_key ^ zobrist::side;
+  st.hand_key = st_->hand_key;
+  st.plies_from_null = st_->plies_from_null + 1;
+  st.previous = st_;
+  st_ = &st;
+  ++game_ply_;
+
+  const Color us = side_;
+  const Square to = to_sq(m);
+  if (is_drop(m)) {
+    const PieceType pr = dropped_type(m);
+    const Piece pc = make_piece(us, pr);
+    const int n = hand_[us].count(pr);
+    st.hand_key ^= zobrist::hand[us][pr][n] ^ zobrist::hand[us][pr][n - 1];
+    hand_[us].sub(pr);
+    put_piece(to, pc);
+    st.board_key ^= zobrist::psq[pc][to];
+    st.captured = NO_PIECE;
+  } else {
+    const Square from = from_sq(m);
+    const Piece pc = board_[from];
+    const Piece captured = board_[to];
+    st.captured = captured;
+    if (captured != NO_PIECE) {
+      const PieceType pr = raw_type(type_of(captured));
+      const int n = hand_[us].count(pr);
+      st.hand_key ^= zobrist::hand[us][pr][n] ^ zobrist::hand[us][pr][n + 1];
+      hand_[us].add(pr);
+      remove_piece(to, captured);
+      st.board_key ^= zobrist::psq[captured][to];
+    }
+    const Piece moved = is_promotion(m) ? Piece(pc | int(PROMOTED)) : pc;
+    remove_piece(from, pc);
+    put_piece(to, moved);
+    st.board_key ^= zobrist::psq[pc][from] ^ zobrist::psq[moved][to];
+    if (type_of(pc) == KING) king_[us] = to;
+  }
+  side_ = ~us;
+  update_check_info();
+}
+
+template <HandLayout H>
+void BasicPosition<H>::undo_move(Move m) {
+  side_ = ~side_;
+  const Color us = side_;
+  const Square to = to_sq(m);
+  if (is_drop(m)) {
+    remove_piece(to, board_[to]);
+    hand_[us].add(dropped_type(m));
+  } else {
+    const Square from = from_sq(m);
+    const Piece moved = board_[to];
+    const Piece pc = is_promotion(m) ? Piece(moved & ~int(PROMOTED)) : moved;
+    remove_piece(to, moved);
+    put_piece(from, pc);
+    if (type_of(pc) == KING) king_[us] = from;
+    if (const Piece captured = st_->captured; captured != NO_PIECE) {
+      put_piece(to, captured);
+      hand_[us].sub(raw_type(type_of(captured)));
+    }
+  }
+  st_ = st_->previous;
+  --game_ply_;
+}
+
+template <HandLayout H>
+void BasicPosition<H>::do_null_move(StateInfo& st) {
+  st = *st_;
+  st.board_key ^= zobrist::side;
+  st.plies_from_null = 0;
+  st.captured = NO_PIECE;
+  st.previous = st_;
+  st_ = &st;
+  side_ = ~side_;
+  update_check_info();
+}
+
+template <HandLayout H>
+void BasicPosition<H>::undo_null_move() {
+  st_ = st_->previous;
+  side_ = ~side_;
+}
+
+template <HandLayout H>
+Key BasicPosition<H>::compute_board_key() const {
+  Key k = side_ == WHITE ? zobrist::side : 0;
+  for (Square s = SQ_ZERO; s < SQ_NB; ++s)
+    if (board_[s] != NO_PIECE) k ^= zobrist::psq[board_[s]][s];
+  return k;
+}
+
+template <HandLayout H>
+Key BasicPosition<H>::compute_hand_key() const {
+  Key k = 0;
+  for (Color c : {BLACK, WHITE})
+    for (PieceType pr = RAW_BEGIN; pr < RAW_END; ++pr) k ^= zobrist::hand[c][pr][hand_[c].count(pr)];
+  return k;
+}
+
+template <HandLayout H>
+std::string BasicPosition<H>::consistency_error() const {
+  Bitboard type[PIECE_TYPE_NB], color[COLOR_NB];
+  Square king[COLOR_NB] = {SQ_NONE, SQ_NONE};
+  for (Square s = SQ_ZERO; s < SQ_NB; ++s) {
+    const Piece pc = board_[s];
+    if (pc == NO_PIECE) continue;
+    type[NO_PIECE_TYPE] |= square_bb(s);
+    type[type_of(pc)] |= square_bb(s);
+    color[color_of(pc)] |= square_bb(s);
+    if (type_of(pc) == KING) king[color_of(pc)] = s;
+  }
+  for (PieceType pt = NO_PIECE_TYPE; pt < PIECE_TYPE_NB; ++pt)
+    if (!(type[pt] == by_type_[pt])) return "piece-type bitboard " + std::to_string(pt) + " disagrees with the board";
+  for (Color c : {BLACK, WHITE}) {
+    if (!(color[c] == by_color_[c])) return "colour bitboard disagrees with the board";
+    if (king[c] != king_[c]) return "king square disagrees with the board";
+  }
+  if (st_->board_key != compute_board_key()) return "incremental board key differs from the recomputed one";
+  if (st_->hand_key != compute_hand_key()) return "incremental hand key differs from the recomputed one";
+  const Square ksq = king_[side_];
+  if (!(st_->checkers == (ksq == SQ_NONE ? Bitboard() : attackers_to(~side_, ksq)))) return "checkers are stale";
+  if (!(st_->blockers == blockers_for_king(side_))) return "blockers are stale";
+  return {};
+}
+
+#define SASHITE_INSTANTIATE_POSITION(H) template class BasicPosition<H>;
+SASHITE_FOR_EACH_HAND_LAYOUT(SASHITE_INSTANTIATE_POSITION)
+
+}  // namespace sashite

@@ -1,0 +1,117 @@
+// Position: board, hands, side to move, and the state stack that do_move/undo_move keep.
+//
+// The hand layout is a template parameter (hand/hand.h); Position is the default layout.
+// Keys: a 64-bit XOR Zobrist key kept in two parts, board (with side to move) and hands, so
+// that alternative hashing schemes can combine them differently.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "engine/bitboard.h"
+#include "hand/layouts.h"
+
+namespace sashite {
+
+// What do_move changes and undo_move cannot recompute cheaply. One per ply, owned by the
+// caller (a stack array in search and perft), linked through `previous`.
+struct StateInfo {
+  Key board_key;        // pieces on squares and side to move
+  Key hand_key;         // XOR over (colour, kind, count) of both hands
+  Bitboard checkers;    // enemy pieces giving check to the side to move
+  Bitboard blockers;    // pieces of either colour that alone shield the side to move's king
+  Piece captured;
+  int plies_from_null;
+  StateInfo* previous;
+};
+
+namespace zobrist {
+extern Key psq[PIECE_NB][SQ_NB];
+extern Key hand[COLOR_NB][RAW_END][19];
+extern Key side;
+}  // namespace zobrist
+
+template <HandLayout H>
+class BasicPosition {
+ public:
+  using Hand = H;
+  static constexpr std::string_view kStartSfen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+
+  BasicPosition() = default;
+  BasicPosition(const BasicPosition&) = delete;
+  BasicPosition& operator=(const BasicPosition&) = delete;
+
+  // Parses an SFEN ("startpos" is accepted too). On failure returns a message naming the
+  // problem and leaves the position unchanged.
+  std::optional<std::string> set(std::string_view sfen, StateInfo* si);
+  std::string sfen() const;
+  std::string pretty() const;
+
+  // Board access
+  Piece piece_on(Square s) const { return board_[s]; }
+  Color side_to_move() const { return side_; }
+  int game_ply() const { return game_ply_; }
+  const Hand& hand(Color c) const { return hand_[c]; }
+  Square king_square(Color c) const { return king_[c]; }  // SQ_NONE when that side has none
+  Bitboard pieces() const { return by_type_[NO_PIECE_TYPE]; }
+  Bitboard pieces(Color c) const { return by_color_[c]; }
+  Bitboard pieces(PieceType pt) const { return by_type_[pt]; }
+  template <class... Pts>
+  Bitboard pieces(PieceType pt, Pts... pts) const { return by_type_[pt] | pieces(pts...); }
+  template <class... Pts>
+  Bitboard pieces(Color c, PieceType pt, Pts... pts) const { return by_color_[c] & pieces(pt, pts...); }
+  Bitboard golds() const { return pieces(GOLD, PRO_PAWN, PRO_LANCE, PRO_KNIGHT, PRO_SILVER); }
+  Bitboard empties() const { return ~pieces(); }
+
+  // Checks and pins
+  Bitboard checkers() const { return st_->checkers; }
+  bool in_check() const { return bool(st_->checkers); }
+  Bitboard pinned(Color us) const { return st_->blockers & pieces(us); }  // for the side to move
+  Bitboard blockers_for_king(Color c) const;  // computed afresh, for either colour
+  Bitboard attackers_to(Color c, Square s, const Bitboard& occ) const;
+  Bitboard attackers_to(Color c, Square s) const { return attackers_to(c, s, pieces()); }
+  bool gives_check(Move m) const;
+  // Would dropping a pawn on `to` by the side to move checkmate (uchifuzume)? Only called
+  // when the drop gives check.
+  bool pawn_drop_mates(Square to) const;
+
+  // Moves. `m` must be legal (the generators guarantee it); undo_move takes the same move.
+  void do_move(Move m, StateInfo& st);
+  void undo_move(Move m);
+  void do_null_move(StateInfo& st);
+  void undo_null_move();
+  Piece moved_piece(Move m) const {
+    return is_drop(m) ? make_piece(side_, dropped_type(m)) : board_[from_sq(m)];
+  }
+  bool is_capture(Move m) const { return !is_drop(m) && board_[to_sq(m)] != NO_PIECE; }
+
+  // Keys
+  Key key() const { return st_->board_key ^ st_->hand_key; }
+  Key board_key() const { return st_->board_key; }
+  Key hand_key() const { return st_->hand_key; }
+  Key compute_board_key() const;
+  Key compute_hand_key() const;
+  const StateInfo* state() const { return st_; }
+
+  // Debug: every redundant field agrees with the board; returns what is wrong, or empty.
+  std::string consistency_error() const;
+
+ private:
+  void put_piece(Square s, Piece pc);
+  void remove_piece(Square s, Piece pc);
+  void update_check_info();
+
+  Piece board_[SQ_NB] = {};
+  Bitboard by_type_[PIECE_TYPE_NB];  // [NO_PIECE_TYPE] = all occupied squares
+  Bitboard by_color_[COLOR_NB];
+  Hand hand_[COLOR_NB] = {};
+  Square king_[COLOR_NB] = {SQ_NONE, SQ_NONE};
+  Color side_ = BLACK;
+  int game_ply_ = 1;
+  StateInfo* st_ = nullptr;
+};
+
+using Position = BasicPosition<DefaultHand>;
+
+}  // namespace sashite

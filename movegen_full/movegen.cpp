@@ -1,0 +1,191 @@
+#include "movegen_full/movegen.h"
+
+namespace sashite {
+namespace {
+
+// Emits one move per target square; `base` holds from (or the dropped kind), flags included.
+inline ExtMove* emit(ExtMove* list, Bitboard targets, unsigned base) {
+  for_each_square(targets, [&](Square to) { (list++)->move = Move(base | to); });
+  return list;
+}
+
+template <Color Us, bool All, HandLayout H>
+struct Generator {
+  using Pos = BasicPosition<H>;
+  static constexpr Color Them = ~Us;
+
+  // Ranks counted from Us's far edge.
+  static Bitboard rel_rank(Rank r) { return rank_bb(relative_rank(Us, r)); }
+
+  // Restricts a piece's targets to its pin line (empty line for an unpinned piece = no-op).
+  static Bitboard pin_filter(Bitboard targets, Square from, const Bitboard& pinned, Square ksq) {
+    return pinned.test(from) ? targets & line_bb(ksq, from) : targets;
+  }
+
+  // Board moves of every piece but the king. `target`: allowed destinations; `pawn_target`:
+  // the same for pawns (the categories split pawn promotions from other quiet moves).
+  static ExtMove* board_moves(const Pos& pos, ExtMove* list, Bitboard target, Bitboard pawn_target) {
+    const Bitboard occ = pos.pieces();
+    const Bitboard pinned = pos.pinned(Us);
+    const Square ksq = pos.king_square(Us);
+    const Bitboard zone = zone_bb(Us);
+
+    // Pawns: one shift for all of them. A pinned pawn may only advance along its file.
+    {
+      Bitboard pawns = pos.pieces(Us, PAWN);
+      if (pinned) pawns = pawns.andnot(pinned.andnot(file_bb(file_of(ksq))));
+      const Bitboard to = (Us == BLACK ? pawns.rank_up() : pawns.rank_down()) & pawn_target;
+      constexpr int back = Us == BLACK ? 1 : -1;  // from = to + back
+      for_each_square(to & zone, [&](Square t) {
+        (list++)->move = make_move_promote(t + back, t);
+        if (All && relative_rank(Us, rank_of(t)) != RANK_1) (list++)->move = make_move(t + back, t);
+      });
+      for_each_square(to.andnot(zone), [&](Square t) { (list++)->move = make_move(t + back, t); });
+    }
+
+    // Lances: must promote on rank 1, may on ranks 2-3.
+    for_each_square(pos.pieces(Us, LANCE), [&](Square from) {
+      const Bitboard t = pin_filter(lance_attacks<Us>(from, occ) & target, from, pinned, ksq);
+      list = emit(list, t & zone, (from << 7) | MOVE_PROMOTE);
+      list = emit(list, t.andnot(rel_rank(RANK_1)), from << 7);
+    });
+
+    // Knights: a pinned knight never stays on its line. Must promote on ranks 1-2.
+    for_each_square(pos.pieces(Us, KNIGHT).andnot(pinned), [&](Square from) {
+      const Bitboard t = knight_attacks(Us, from) & target;
+      list = emit(list, t & zone, (from << 7) | MOVE_PROMOTE);
+      list = emit(list, t.andnot(rel_rank(RANK_1) | rel_rank(RANK_2)), from << 7);
+    });
+
+    // Silvers: may promote when starting or ending in the zone.
+    for_each_square(pos.pieces(Us, SILVER), [&](Square from) {
+      const Bitboard t = pin_filter(silver_attacks(Us, from) & target, from, pinned, ksq);
+      list = emit(list, zone.test(from) ? t : t & zone, (from << 7) | MOVE_PROMOTE);
+      list = emit(list, t, from << 7);
+    });
+
+    // Gold movers.
+    for_each_square(pos.golds() & pos.pieces(Us), [&](Square from) {
+      list = emit(list, pin_filter(gold_attacks(Us, from) & target, from, pinned, ksq), from << 7);
+    });
+
+    // Bishops and rooks: promotion always pays, so their non-promotions are LegalAll only.
+    auto major = [&](Square from, Bitboard t) {
+      t = pin_filter(t & target, from, pinned, ksq);
+      const Bitboard promo = zone.test(from) ? t : t & zone;
+      list = emit(list, promo, (from << 7) | MOVE_PROMOTE);
+      list = emit(list, All ? t : t.andnot(promo), from << 7);
+    };
+    for_each_square(pos.pieces(Us, BISHOP), [&](Square from) { major(from, bishop_attacks(from, occ)); });
+    for_each_square(pos.pieces(Us, ROOK), [&](Square from) { major(from, rook_attacks(from, occ)); });
+
+    for_each_square(pos.pieces(Us, HORSE), [&](Square from) {
+      list = emit(list, pin_filter(horse_attacks(from, occ) & target, from, pinned, ksq), from << 7);
+    });
+    for_each_square(pos.pieces(Us, DRAGON), [&](Square from) {
+      list = emit(list, pin_filter(dragon_attacks(from, occ) & target, from, pinned, ksq), from << 7);
+    });
+    return list;
+  }
+
+  // King steps onto squares the enemy does not attack once the king has left its square.
+  static ExtMove* king_moves(const Pos& pos, ExtMove* list, Bitboard target) {
+    const Square ksq = pos.king_square(Us);
+    if (ksq == SQ_NONE) return list;
+    const Bitboard occ = pos.pieces() ^ square_bb(ksq);
+    for_each_square(king_attacks(ksq) & target, [&](Square to) {
+      if (!pos.attackers_to(Them, to, occ)) (list++)->move = make_move(ksq, to);
+    });
+    return list;
+  }
+
+  static ExtMove* drops(const Pos& pos, ExtMove* list, const Bitboard target) {
+    const H& hand = pos.hand(Us);
+    if (hand.empty()) return list;
+
+    if (hand.has(PAWN)) {
+      // No pawn on the last rank, no second unpromoted pawn on a file (nifu), and no pawn
+      // drop that mates (uchifuzume): only the square in front of the enemy king can be one.
+      Bitboard t = target.andnot(rel_rank(RANK_1) | pawn_files<Us>(pos.pieces(Us, PAWN)));
+      const Square eksq = pos.king_square(Them);
+      if (eksq != SQ_NONE) {
+        const Bitboard front = pawn_attacks(Them, eksq);
+        if ((t & front) && pos.pawn_drop_mates(front.lsb())) t = t.andnot(front);
+      }
+      list = emit(list, t, MOVE_DROP | (PAWN << 7));
+    }
+
+    // The other kinds, ordered so that rank restrictions cut a prefix: [knight][lance][rest].
+    unsigned base[6];
+    int n = 0, skip_rank2 = 0, skip_rank1 = 0;
+    if (hand.has(KNIGHT)) base[n++] = MOVE_DROP | (KNIGHT << 7), skip_rank2 = skip_rank1 = 1;
+    if (hand.has(LANCE)) base[n++] = MOVE_DROP | (LANCE << 7), skip_rank1 = n;
+    for (PieceType pr : {SILVER, GOLD, BISHOP, ROOK})
+      if (hand.has(pr)) base[n++] = MOVE_DROP | (pr << 7);
+    if (!n) return list;
+
+    auto fan_out = [&](Bitboard t, int first) {
+      for_each_square(t, [&](Square to) {
+        for (int i = first; i < n; ++i) (list++)->move = Move(base[i] | to);
+      });
+    };
+    fan_out(target.andnot(rel_rank(RANK_1) | rel_rank(RANK_2)), 0);
+    if (skip_rank2 < n) fan_out(target & rel_rank(RANK_2), skip_rank2);
+    if (skip_rank1 < n) fan_out(target & rel_rank(RANK_1), skip_rank1);
+    return list;
+  }
+
+  template <GenType Type>
+  static ExtMove* generate(const Pos& pos, ExtMove* list) {
+    const Bitboard them = pos.pieces(Them);
+    const Bitboard empty = pos.empties();
+    const Bitboard zone = zone_bb(Us);
+    constexpr bool captures = Type == GenType::Captures, quiets = Type == GenType::Quiets,
+                   drops_only = Type == GenType::Drops;
+
+    if (!pos.in_check()) {
+      if constexpr (Type == GenType::Evasions) return list;
+      if constexpr (drops_only) return drops(pos, list, empty);
+      const Bitboard target = captures ? them : quiets ? empty : them | empty;
+      const Bitboard pawn_target = captures ? them | (empty & zone) : quiets ? empty.andnot(zone) : target;
+      list = board_moves(pos, list, target, pawn_target);
+      list = king_moves(pos, list, target);
+      if constexpr (!captures && !quiets) list = drops(pos, list, empty);
+      return list;
+    }
+
+    // Evasions: the king steps away; against a single checker, also capture it or interpose.
+    const Bitboard checkers = pos.checkers();
+    if constexpr (!drops_only) list = king_moves(pos, list, captures ? them : quiets ? empty : them | empty);
+    if (checkers.more_than_one()) return list;
+    const Square csq = checkers.lsb();
+    const Bitboard block = between_bb(pos.king_square(Us), csq);
+    if constexpr (!drops_only) {
+      const Bitboard target = captures ? checkers : quiets ? block : block | checkers;
+      const Bitboard pawn_target = captures ? checkers | (block & zone) : quiets ? block.andnot(zone) : target;
+      list = board_moves(pos, list, target, pawn_target);
+    }
+    if constexpr (!captures && !quiets) list = drops(pos, list, block);
+    return list;
+  }
+};
+
+}  // namespace
+
+template <GenType Type, HandLayout H>
+ExtMove* generate(const BasicPosition<H>& pos, ExtMove* list) {
+  constexpr bool All = Type == GenType::LegalAll;
+  return pos.side_to_move() == BLACK ? Generator<BLACK, All, H>::template generate<Type>(pos, list)
+                                     : Generator<WHITE, All, H>::template generate<Type>(pos, list);
+}
+
+#define SASHITE_INSTANTIATE_GENERATE(H)                                               \
+  template ExtMove* generate<GenType::Captures, H>(const BasicPosition<H>&, ExtMove*); \
+  template ExtMove* generate<GenType::Quiets, H>(const BasicPosition<H>&, ExtMove*);   \
+  template ExtMove* generate<GenType::Drops, H>(const BasicPosition<H>&, ExtMove*);    \
+  template ExtMove* generate<GenType::Evasions, H>(const BasicPosition<H>&, ExtMove*); \
+  template ExtMove* generate<GenType::Legal, H>(const BasicPosition<H>&, ExtMove*);    \
+  template ExtMove* generate<GenType::LegalAll, H>(const BasicPosition<H>&, ExtMove*);
+SASHITE_FOR_EACH_HAND_LAYOUT(SASHITE_INSTANTIATE_GENERATE)
+
+}  // namespace sashite

@@ -1,0 +1,40 @@
+// Full legal move generation: every category is generated legal directly (pins and king
+// safety resolved during generation), so no generate-then-filter pass is needed.
+#pragma once
+
+#include "engine/position.h"
+
+namespace sashite {
+
+enum class GenType {
+  Captures,  // captures, plus pawn promotions that capture nothing
+  Quiets,    // board moves that capture nothing, pawn promotions excluded
+  Drops,
+  Evasions,  // every legal move when in check; nothing when not in check
+  Legal,     // every legal move; omits the useless non-promotions of pawn, bishop and rook
+  LegalAll,  // every legal move, every non-promotion included: what perft counts
+};
+// Captures, Quiets and Drops partition Legal, in check too (they are then restricted to
+// evasions). Legal and LegalAll differ only by the useless non-promotions.
+
+template <GenType Type, HandLayout H>
+ExtMove* generate(const BasicPosition<H>& pos, ExtMove* list);
+
+template <GenType Type, HandLayout H = DefaultHand>
+struct MoveList {
+  explicit MoveList(const BasicPosition<H>& pos) : last_(generate<Type>(pos, moves_)) {}
+  const ExtMove* begin() const { return moves_; }
+  const ExtMove* end() const { return last_; }
+  size_t size() const { return size_t(last_ - moves_); }
+  bool contains(Move m) const {
+    for (const ExtMove& e : *this)
+      if (e.move == m) return true;
+    return false;
+  }
+
+ private:
+  ExtMove moves_[MAX_MOVES];
+  ExtMove* last_;
+};
+
+}  // namespace sashite

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs the Debian packages sashite needs, when any is missing. Sourced by test.sh and bench.sh.
+SASHITE_PACKAGES=(cmake g++ make libbenchmark-dev libbenchmark-tools libgtest-dev libxbyak-dev
+                  fairy-stockfish valgrind llvm gnuplot-nox python3 python3-scipy)
+
+sashite_install_deps() {
+  local missing=()
+  for p in "${SASHITE_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  if [ "$(id -u)" -eq 0 ]; then
+    echo "Installing missing packages: ${missing[*]}"
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq &&
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null || return 1
+  else
+    echo "Missing packages. Run:"
+    echo "  sudo apt-get install -y ${missing[*]}"
+    return 1
+  fi
+}
+
+# Configures and builds into $1 (default: build) with the remaining arguments passed to cmake.
+sashite_build() {
+  local dir=${1:-build}; shift || true
+  cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null &&
+    cmake --build "$dir" -j "$(nproc)"
+}
