@@ -261,6 +261,21 @@ Bitboard BasicPosition<H>::attackers_to(Color c, Square s, const Bitboard& occ) 
 }
 
 template <HandLayout H>
+bool BasicPosition<H>::attacked_by(Color c, Square s, const Bitboard& occ) const {
+  const Color t = ~c;
+  const Bitboard theirs = pieces(c);
+  const Bitboard hdk = pieces(HORSE, DRAGON, KING);
+  if (((pawn_attacks(t, s) & pieces(PAWN)) | (knight_attacks(t, s) & pieces(KNIGHT)) |
+       (silver_attacks(t, s) & (pieces(SILVER) | hdk)) | (gold_attacks(t, s) & (golds() | hdk))) & theirs)
+    return true;
+  const Bitboard lances = pieces(LANCE) & theirs & tables::lance_pseudo[t][s];
+  const Bitboard rooks = pieces(ROOK, DRAGON) & theirs & tables::rook_pseudo[s];
+  const Bitboard bishops = pieces(BISHOP, HORSE) & theirs & tables::bishop_pseudo[s];
+  return (lances && (lance_attacks(t, s, occ) & lances)) || (rooks && (rook_attacks(s, occ) & rooks)) ||
+         (bishops && (bishop_attacks(s, occ) & bishops));
+}
+
+template <HandLayout H>
 Bitboard BasicPosition<H>::blockers_for_king(Color c) const {
   const Square ksq = king_[c];
   if (ksq == SQ_NONE) return Bitboard();
@@ -316,7 +331,7 @@ bool BasicPosition<H>::pawn_drop_mates(Square to) const {
   const Square ksq = king_[them];
   const Bitboard occ = pieces() | square_bb(to);
   // 1. The king takes the pawn (the king leaves ksq, which may open a line onto `to`).
-  if (!attackers_to(us, to, occ ^ square_bb(ksq))) return false;
+  if (!attacked_by(us, to, occ ^ square_bb(ksq))) return false;
   // 2. Another defender takes it without exposing its own king.
   const Bitboard pinned = blockers_for_king(them) & pieces(them);
   Bitboard defenders = attackers_to(them, to, occ).andnot(square_bb(ksq));
@@ -328,7 +343,7 @@ bool BasicPosition<H>::pawn_drop_mates(Square to) const {
   Bitboard escapes = king_attacks(ksq).andnot(pieces(them) | square_bb(to));
   const Bitboard occ_without_king = occ ^ square_bb(ksq);
   while (escapes)
-    if (!attackers_to(us, escapes.pop_lsb(), occ_without_king)) return false;
+    if (!attacked_by(us, escapes.pop_lsb(), occ_without_king)) return false;
   return true;
 }
 

@@ -71,6 +71,9 @@ class BasicPosition {
   Bitboard blockers_for_king(Color c) const;  // computed afresh, for either colour
   Bitboard attackers_to(Color c, Square s, const Bitboard& occ) const;
   Bitboard attackers_to(Color c, Square s) const { return attackers_to(c, s, pieces()); }
+  // attackers_to(c, s, occ) != 0, cheaper: step attackers first, sliders only when one of
+  // them stands on a line through s (the king-move test calls this once per target).
+  bool attacked_by(Color c, Square s, const Bitboard& occ) const;
   bool gives_check(Move m) const;
   // Would dropping a pawn on `to` by the side to move checkmate (uchifuzume)? Only called
   // when the drop gives check.

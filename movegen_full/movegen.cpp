@@ -94,7 +94,7 @@ struct Generator {
     if (ksq == SQ_NONE) return list;
     const Bitboard occ = pos.pieces() ^ square_bb(ksq);
     for_each_square(king_attacks(ksq) & target, [&](Square to) {
-      if (!pos.attackers_to(Them, to, occ)) (list++)->move = make_move(ksq, to);
+      if (!pos.attacked_by(Them, to, occ)) (list++)->move = make_move(ksq, to);
     });
     return list;
   }
