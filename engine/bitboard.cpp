@@ -18,6 +18,7 @@ Bitboard lance_pseudo[COLOR_NB][SQ_NB];
 PextEntry bishop_pext[SQ_NB];
 Bitboard bishop_table[20224];
 Bitboard rank_table[FILE_NB][128];
+uint16_t file_table[3][RANK_NB][128];
 }  // namespace tables
 
 namespace {
@@ -116,6 +117,16 @@ void init_sliders() {
       for (int k = 0; k < 7; ++k)
         if (idx >> k & 1) occ = set_bit(occ, make_square(File(k + 1), RANK_1));
       tables::rank_table[f][idx] = slide(make_square(f, RANK_1), occ, {{1, 0}, {-1, 0}});
+    }
+
+  // File table: file 1 (bits 0..8 of word 0) stands for every file; bit k of idx = rank k+2.
+  for (Rank r = RANK_1; r < RANK_NB; ++r)
+    for (unsigned idx = 0; idx < 128; ++idx) {
+      const Bitboard occ(uint64_t(idx) << 1, 0);
+      const Square s = make_square(FILE_1, r);
+      tables::file_table[0][r][idx] = uint16_t(slide(s, occ, {{0, -1}}).p[0]);
+      tables::file_table[1][r][idx] = uint16_t(slide(s, occ, {{0, 1}}).p[0]);
+      tables::file_table[2][r][idx] = tables::file_table[0][r][idx] | tables::file_table[1][r][idx];
     }
 }
 
