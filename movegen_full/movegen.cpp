@@ -1,21 +1,17 @@
 #include "movegen_full/movegen.h"
 
+#include "movegen_full/emit.h"
+
 namespace sashite {
 namespace {
-
-// Emits one move per target square; `base` holds from (or the dropped kind), flags included.
-inline ExtMove* emit(ExtMove* list, Bitboard targets, unsigned base) {
-  for_each_square(targets, [&](Square to) { (list++)->move = Move(base | to); });
-  return list;
-}
 
 template <Color Us, bool All, HandLayout H>
 struct Generator {
   using Pos = BasicPosition<H>;
+  using E = Emit<Us, All>;
   static constexpr Color Them = ~Us;
 
-  // Ranks counted from Us's far edge.
-  static Bitboard rel_rank(Rank r) { return rank_bb(relative_rank(Us, r)); }
+  static Bitboard rel_rank(Rank r) { return E::rel_rank(r); }
 
   // Restricts a piece's targets to its pin line (empty line for an unpinned piece = no-op).
   static Bitboard pin_filter(Bitboard targets, Square from, const Bitboard& pinned, Square ksq) {
@@ -28,62 +24,37 @@ struct Generator {
     const Bitboard occ = pos.pieces();
     const Bitboard pinned = pos.pinned(Us);
     const Square ksq = pos.king_square(Us);
-    const Bitboard zone = zone_bb(Us);
 
     // Pawns: one shift for all of them. A pinned pawn may only advance along its file.
     {
       Bitboard pawns = pos.pieces(Us, PAWN);
       if (pinned) pawns = pawns.andnot(pinned.andnot(file_bb(file_of(ksq))));
-      const Bitboard to = (Us == BLACK ? pawns.rank_up() : pawns.rank_down()) & pawn_target;
-      constexpr int back = Us == BLACK ? 1 : -1;  // from = to + back
-      for_each_square(to & zone, [&](Square t) {
-        (list++)->move = make_move_promote(t + back, t);
-        if (All && relative_rank(Us, rank_of(t)) != RANK_1) (list++)->move = make_move(t + back, t);
-      });
-      for_each_square(to.andnot(zone), [&](Square t) { (list++)->move = make_move(t + back, t); });
+      list = E::pawns(list, (Us == BLACK ? pawns.rank_up() : pawns.rank_down()) & pawn_target);
     }
-
-    // Lances: must promote on rank 1, may on ranks 2-3.
     for_each_square(pos.pieces(Us, LANCE), [&](Square from) {
-      const Bitboard t = pin_filter(lance_attacks<Us>(from, occ) & target, from, pinned, ksq);
-      list = emit(list, t & zone, (from << 7) | MOVE_PROMOTE);
-      list = emit(list, t.andnot(rel_rank(RANK_1)), from << 7);
+      list = E::lance(list, from, pin_filter(lance_attacks<Us>(from, occ) & target, from, pinned, ksq));
     });
-
-    // Knights: a pinned knight never stays on its line. Must promote on ranks 1-2.
+    // A pinned knight never stays on its line.
     for_each_square(pos.pieces(Us, KNIGHT).andnot(pinned), [&](Square from) {
-      const Bitboard t = knight_attacks(Us, from) & target;
-      list = emit(list, t & zone, (from << 7) | MOVE_PROMOTE);
-      list = emit(list, t.andnot(rel_rank(RANK_1) | rel_rank(RANK_2)), from << 7);
+      list = E::knight(list, from, knight_attacks(Us, from) & target);
     });
-
-    // Silvers: may promote when starting or ending in the zone.
     for_each_square(pos.pieces(Us, SILVER), [&](Square from) {
-      const Bitboard t = pin_filter(silver_attacks(Us, from) & target, from, pinned, ksq);
-      list = emit(list, zone.test(from) ? t : t & zone, (from << 7) | MOVE_PROMOTE);
-      list = emit(list, t, from << 7);
+      list = E::silver(list, from, pin_filter(silver_attacks(Us, from) & target, from, pinned, ksq));
     });
-
-    // Gold movers.
     for_each_square(pos.golds() & pos.pieces(Us), [&](Square from) {
-      list = emit(list, pin_filter(gold_attacks(Us, from) & target, from, pinned, ksq), from << 7);
+      list = E::plain(list, from, pin_filter(gold_attacks(Us, from) & target, from, pinned, ksq));
     });
-
-    // Bishops and rooks: promotion always pays, so their non-promotions are LegalAll only.
-    auto major = [&](Square from, Bitboard t) {
-      t = pin_filter(t & target, from, pinned, ksq);
-      const Bitboard promo = zone.test(from) ? t : t & zone;
-      list = emit(list, promo, (from << 7) | MOVE_PROMOTE);
-      list = emit(list, All ? t : t.andnot(promo), from << 7);
-    };
-    for_each_square(pos.pieces(Us, BISHOP), [&](Square from) { major(from, bishop_attacks(from, occ)); });
-    for_each_square(pos.pieces(Us, ROOK), [&](Square from) { major(from, rook_attacks(from, occ)); });
-
+    for_each_square(pos.pieces(Us, BISHOP), [&](Square from) {
+      list = E::major(list, from, pin_filter(bishop_attacks(from, occ) & target, from, pinned, ksq));
+    });
+    for_each_square(pos.pieces(Us, ROOK), [&](Square from) {
+      list = E::major(list, from, pin_filter(rook_attacks(from, occ) & target, from, pinned, ksq));
+    });
     for_each_square(pos.pieces(Us, HORSE), [&](Square from) {
-      list = emit(list, pin_filter(horse_attacks(from, occ) & target, from, pinned, ksq), from << 7);
+      list = E::plain(list, from, pin_filter(horse_attacks(from, occ) & target, from, pinned, ksq));
     });
     for_each_square(pos.pieces(Us, DRAGON), [&](Square from) {
-      list = emit(list, pin_filter(dragon_attacks(from, occ) & target, from, pinned, ksq), from << 7);
+      list = E::plain(list, from, pin_filter(dragon_attacks(from, occ) & target, from, pinned, ksq));
     });
     return list;
   }
@@ -112,7 +83,7 @@ struct Generator {
         const Bitboard front = pawn_attacks(Them, eksq);
         if ((t & front) && pos.pawn_drop_mates(front.lsb())) t = t.andnot(front);
       }
-      list = emit(list, t, MOVE_DROP | (PAWN << 7));
+      list = emit_moves(list, t, MOVE_DROP | (PAWN << 7));
     }
 
     // The other kinds, ordered so that rank restrictions cut a prefix: [knight][lance][rest].
