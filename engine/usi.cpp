@@ -1,11 +1,14 @@
 // The USI program. Reads commands from standard input (or from its arguments, one command per
 // argument, then exits). A bad command answers "info string error: ..." and the loop goes on.
+#include <charconv>
 #include <chrono>
 #include <deque>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/notation.h"
@@ -56,8 +59,23 @@ class UsiEngine {
     if (word != "name") return error("setoption: expected 'setoption name <id> [value <x>]'");
     while (is >> word && word != "value") name += (name.empty() ? "" : " ") + word;
     std::getline(is >> std::ws, value);
-    if (name == "USI_Hash" || name == "USI_Ponder") return;  // accepted; no search yet
-    error("setoption: unknown option '" + name + "'");
+    if (name.empty()) return error("setoption: missing option name");
+    // Accepted but unused until the search lands; a bad value is still an error.
+    if (name == "USI_Hash") {
+      if (!parse_int(value, 1, 65536)) error("setoption: USI_Hash must be an integer from 1 to 65536, got '" + value + "'");
+    } else if (name == "USI_Ponder") {
+      if (value != "true" && value != "false") error("setoption: USI_Ponder must be 'true' or 'false', got '" + value + "'");
+    } else {
+      error("setoption: unknown option '" + name + "'");
+    }
+  }
+
+  // The whole of `text` as a decimal integer in [lo, hi] ("3abc" is not 3).
+  static std::optional<int> parse_int(std::string_view text, int lo, int hi) {
+    int v = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (text.empty() || ec != std::errc() || end != text.data() + text.size() || v < lo || v > hi) return std::nullopt;
+    return v;
   }
 
   // "position startpos|sfen <sfen> [moves m1 m2 ...]". Nothing changes unless all of it is valid.
@@ -102,8 +120,11 @@ class UsiEngine {
     std::string word;
     is >> word;
     if (word != "perft") return error("go: only 'go perft <depth>' is available until the search module lands");
-    int depth = 0;
-    if (!(is >> depth) || depth < 1 || depth > 20) return error("go perft: depth must be an integer from 1 to 20");
+    std::string depth_text;
+    is >> depth_text;
+    const auto parsed = parse_int(depth_text, 1, 20);
+    if (!parsed) return error("go perft: depth must be an integer from 1 to 20, got '" + depth_text + "'");
+    const int depth = *parsed;
     const auto t0 = std::chrono::steady_clock::now();
     uint64_t total = 0;
     for (const auto& [m, n] : perft_divide(*pos_, depth)) {

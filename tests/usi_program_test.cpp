@@ -1,0 +1,235 @@
+// The USI program build/bin/sashite, driven over pipes as a GUI would drive it: the handshake,
+// positions, `go perft` (checked against fairy-stockfish), and every kind of bad input, after
+// which the program must answer an error line and keep serving.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <memory>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "fairy_stockfish.h"
+#include "movegen_full/movegen.h"
+#include "usi_process.h"
+#include "walk.h"
+
+namespace sashite {
+namespace {
+
+using testing::UsiProcess;
+
+const std::string kSashite = std::string(SASHITE_BIN_DIR) + "/sashite";
+constexpr std::string_view kErrorPrefix = "info string error: ";
+// The start position after 7g7f 3c3d.
+constexpr std::string_view kOpeningSfen = "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3";
+
+class Usi : public ::testing::Test {
+ protected:
+  void SetUp() override { engine_ = std::make_unique<UsiProcess>(std::vector<std::string>{kSashite}); }
+
+  // What the engine prints for `command`: the lines before the readyok that answers an isready
+  // sent right after it, which also proves the engine still serves. Throws (failing the test
+  // with the reason) if the engine dies or stalls.
+  std::vector<std::string> reply(std::string_view command) {
+    if (!engine_->send(command) || !engine_->send("isready")) throw std::runtime_error(engine_->error());
+    auto lines = engine_->read_until([](const std::string& l) { return l == "readyok"; });
+    if (!lines) throw std::runtime_error("no readyok after '" + std::string(command.substr(0, 80)) + "': " + engine_->error());
+    lines->pop_back();
+    return *lines;
+  }
+
+  // The SFEN line of `d`.
+  std::string shown_sfen() {
+    for (const std::string& l : reply("d"))
+      if (l.starts_with("Sfen: ")) return l.substr(6);
+    return "(no Sfen line)";
+  }
+
+  std::unique_ptr<UsiProcess> engine_;
+};
+
+TEST_F(Usi, HandshakeAnswersUsiokThenReadyok) {
+  ASSERT_TRUE(engine_->send("usi")) << engine_->error();
+  const auto lines = engine_->read_until([](const std::string& l) { return l == "usiok"; });
+  ASSERT_TRUE(lines) << engine_->error();
+  EXPECT_EQ(lines->front(), "id name sashite");
+  ASSERT_TRUE(engine_->send("isready")) << engine_->error();
+  EXPECT_EQ(engine_->read_line(), "readyok") << engine_->error();
+  EXPECT_EQ(reply("usinewgame"), std::vector<std::string>{});
+  EXPECT_EQ(reply("setoption name USI_Hash value 256"), std::vector<std::string>{});
+  EXPECT_EQ(reply("setoption name USI_Ponder value false"), std::vector<std::string>{});
+}
+
+TEST_F(Usi, PositionWithMovesIsShownByD) {
+  EXPECT_EQ(reply("position startpos moves 7g7f 3c3d"), std::vector<std::string>{});
+  EXPECT_EQ(shown_sfen(), kOpeningSfen);
+  EXPECT_EQ(reply("position sfen " + std::string(kOpeningSfen) + " moves 2g2f"), std::vector<std::string>{});
+  EXPECT_EQ(shown_sfen(), "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P4P1/PP1PPPP1P/1B5R1/LNSGKGSNL w - 4");
+}
+
+TEST_F(Usi, PerftDivideMatchesFairyStockfish) {
+  EXPECT_EQ(reply("position startpos moves 7g7f 3c3d"), std::vector<std::string>{});
+  testing::Divide divide;
+  std::optional<uint64_t> nodes;
+  for (const std::string& l : reply("go perft 3")) {
+    if (auto entry = testing::parse_divide_line(l)) {
+      EXPECT_TRUE(divide.insert(*entry).second) << "printed twice: " << l;
+    } else if (auto n = testing::parse_nodes_line(l)) {
+      EXPECT_FALSE(nodes) << "second Nodes line: " << l;
+      nodes = n;
+    } else {
+      EXPECT_TRUE(l.empty() || l.starts_with("info string perft 3 ")) << "unexpected line '" << l << "'";
+    }
+  }
+  testing::Game game(kOpeningSfen);
+  std::set<std::string> root_moves;
+  for (const ExtMove& m : MoveList<GenType::LegalAll>(game.pos)) root_moves.insert(to_usi(m));
+  std::set<std::string> printed_moves;
+  uint64_t sum = 0;
+  for (const auto& [m, n] : divide) printed_moves.insert(m), sum += n;
+  EXPECT_EQ(printed_moves, root_moves);
+  ASSERT_TRUE(nodes);
+  EXPECT_EQ(*nodes, sum);
+  EXPECT_EQ(*nodes, 54375u);  // as fairy-stockfish counts it (no pawn-drop mate within 3 plies here)
+
+  std::string why;
+  const auto fairy = testing::FairyStockfish::start(&why);
+  ASSERT_TRUE(fairy) << why;
+  const auto theirs = fairy->perft(kOpeningSfen, 3);
+  ASSERT_TRUE(theirs) << fairy->error();
+  EXPECT_EQ(divide, theirs->divide);
+  EXPECT_EQ(*nodes, theirs->nodes);
+}
+
+// Every rejected command answers exactly one error line naming the problem, and the engine
+// answers the isready that follows.
+TEST_F(Usi, BadInputAnswersAnErrorAndKeepsServing) {
+  struct Case {
+    std::string command, error_contains;
+  };
+  const std::string long_garbage(200'000, 'x');
+  const std::vector<Case> cases = {
+      {"foo", "unknown command 'foo'"},
+      {"foo bar baz", "unknown command 'foo'"},
+      {"Usi", "unknown command 'Usi'"},
+      {long_garbage, "unknown command"},
+      {"\x01\x02\x7f garbage", "unknown command"},
+      {"setoption name Foo value 1", "unknown option 'Foo'"},
+      {"setoption", "expected 'setoption name <id>"},
+      {"setoption USI_Hash 16", "expected 'setoption name <id>"},
+      {"setoption name", "missing option name"},
+      {"setoption name value 3", "missing option name"},
+      {"setoption name USI_Hash value abc", "USI_Hash must be an integer"},
+      {"setoption name USI_Hash value 0", "USI_Hash must be an integer"},
+      {"setoption name USI_Hash", "USI_Hash must be an integer"},
+      {"setoption name USI_Ponder value maybe", "USI_Ponder must be 'true' or 'false'"},
+      {"position", "expected 'startpos' or 'sfen'"},
+      {"position startpos foo", "expected 'moves' after 'startpos'"},
+      {"position sfen", "sfen"},
+      {"position sfen moves 7g7f", "sfen"},
+      {"position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN b - 1", "sfen"},
+      {"position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL x - 1", "sfen"},
+      {"position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b 3R 1", "sfen"},
+      {"position sfen " + long_garbage, "sfen"},
+      {"position startpos moves 7g7f 7g7f", "move 2: illegal move '7g7f'"},
+      {"position startpos moves 7g7f 3c3d 8h1a", "move 3: illegal move '8h1a'"},  // through the bishop on 2b
+      {"position startpos moves P*5e", "move 1: illegal move 'P*5e'"},
+      {"position startpos moves 7g7x", "move 1: malformed move '7g7x'"},
+      {"position startpos moves 7g7f+ ", "move 1: illegal move '7g7f+'"},
+      {"position startpos moves " + long_garbage, "move 1: malformed move"},
+      {"go", "only 'go perft <depth>'"},
+      {"go depth 3", "only 'go perft <depth>'"},
+      {"go infinite", "only 'go perft <depth>'"},
+      {"go perft", "depth must be an integer from 1 to 20, got ''"},
+      {"go perft 0", "got '0'"},
+      {"go perft -1", "got '-1'"},
+      {"go perft 21", "got '21'"},
+      {"go perft 3abc", "got '3abc'"},
+      {"go perft 99999999999999999999", "got '99999999999999999999'"},
+  };
+  for (const Case& c : cases) {
+    const std::vector<std::string> lines = reply(c.command);
+    const std::string shown = c.command.substr(0, 60);
+    ASSERT_EQ(lines.size(), 1u) << "after '" << shown << "'";
+    EXPECT_TRUE(lines[0].starts_with(kErrorPrefix)) << lines[0].substr(0, 200);
+    EXPECT_NE(lines[0].find(c.error_contains), std::string::npos)
+        << "after '" << shown << "' expected '" << c.error_contains << "' in '" << lines[0].substr(0, 200) << "'";
+  }
+}
+
+TEST_F(Usi, FailedPositionLeavesThePreviousOne) {
+  ASSERT_EQ(reply("position startpos moves 7g7f 3c3d"), std::vector<std::string>{});
+  for (const char* bad : {"position startpos moves 2g2f 8c8d 2f2e 9z9y", "position startpos moves 2g2f 2g2f",
+                          "position sfen 9/9/9 b - 1", "position sfen 9/9/9/9/9/9/9/9/9 b - 1 moves 5e5d",
+                          "position", "position sfen", "position startpos junk"}) {
+    const std::vector<std::string> lines = reply(bad);
+    ASSERT_EQ(lines.size(), 1u) << bad;
+    EXPECT_TRUE(lines[0].starts_with(kErrorPrefix)) << bad;
+    EXPECT_EQ(shown_sfen(), kOpeningSfen) << "after '" << bad << "'";
+  }
+  // And perft runs from it.
+  testing::Game game(kOpeningSfen);
+  const std::string expected = "Nodes searched: " + std::to_string(MoveList<GenType::LegalAll>(game.pos).size());
+  const std::vector<std::string> lines = reply("go perft 1");
+  EXPECT_NE(std::find(lines.begin(), lines.end(), expected), lines.end()) << expected;
+}
+
+TEST_F(Usi, BlankLinesAreIgnored) {
+  // Not errors: GUIs may send them and USI has nothing to say about them.
+  for (const char* blank : {"", " ", "\t \t", "\r"}) EXPECT_EQ(reply(blank), std::vector<std::string>{}) << '"' << blank << '"';
+}
+
+TEST_F(Usi, QuitExitsWithStatusZero) {
+  ASSERT_TRUE(engine_->send("quit")) << engine_->error();
+  const auto status = engine_->wait_exit();
+  ASSERT_TRUE(status) << engine_->error();
+  EXPECT_EQ(UsiProcess::describe(*status), "exited with status 0");
+  EXPECT_FALSE(engine_->read_line());  // and printed nothing
+}
+
+TEST_F(Usi, EndOfInputExitsWithStatusZero) {
+  ASSERT_EQ(reply("position startpos"), std::vector<std::string>{});
+  engine_->close_stdin();
+  const auto status = engine_->wait_exit();
+  ASSERT_TRUE(status) << engine_->error();
+  EXPECT_EQ(UsiProcess::describe(*status), "exited with status 0");
+}
+
+// `sashite "cmd" "cmd" ...` runs its arguments as commands, then exits.
+TEST(UsiArguments, RunsEachArgumentAsACommand) {
+  UsiProcess engine({kSashite, "position startpos moves 7g7f 3c3d", "go perft 3", "bogus"});
+  const auto lines = engine.read_until([](const std::string& l) { return l.starts_with(kErrorPrefix); });
+  ASSERT_TRUE(lines) << engine.error();
+  EXPECT_NE(std::find(lines->begin(), lines->end(), "Nodes searched: 54375"), lines->end());
+  EXPECT_EQ(lines->back(), "info string error: unknown command 'bogus'");
+  const auto status = engine.wait_exit();
+  ASSERT_TRUE(status) << engine.error();
+  EXPECT_EQ(UsiProcess::describe(*status), "exited with status 0");
+}
+
+// The process class itself: a program that cannot start, dies, or hangs fails with a reason.
+TEST(UsiProcessTest, ReportsMissingDeadAndSilentPrograms) {
+  try {
+    UsiProcess missing({"/nonexistent/program"});
+    ADD_FAILURE() << "started a program that does not exist";
+  } catch (const std::runtime_error& e) {
+    EXPECT_STREQ(e.what(), "cannot start /nonexistent/program: No such file or directory");
+  }
+
+  UsiProcess dead({"/bin/true"});
+  EXPECT_FALSE(dead.read_line(UsiProcess::Ms(5000)));
+  EXPECT_NE(dead.error().find("closed its output (exited with status 0)"), std::string::npos) << dead.error();
+  EXPECT_FALSE(dead.send(std::string(1 << 20, 'x')));  // a dead reader: an error, not SIGPIPE
+  EXPECT_NE(dead.error().find("stopped reading its input"), std::string::npos) << dead.error();
+
+  UsiProcess silent({"/bin/sleep", "30"});
+  EXPECT_FALSE(silent.read_line(UsiProcess::Ms(100)));
+  EXPECT_NE(silent.error().find("timed out after 100 ms"), std::string::npos) << silent.error();
+  EXPECT_FALSE(silent.send(std::string(1 << 20, 'x'), UsiProcess::Ms(100)));  // never reads its input
+  EXPECT_NE(silent.error().find("timed out"), std::string::npos) << silent.error();
+}  // the destructor kills and reaps sleep
+
+}  // namespace
+}  // namespace sashite
