@@ -36,6 +36,7 @@ template <HandLayout H>
 class BasicPosition {
  public:
   using Hand = H;
+  using State = StateInfo;
   static constexpr std::string_view kStartSfen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
 
   BasicPosition() = default;

@@ -94,7 +94,9 @@ struct ExtMove {
 static_assert(sizeof(ExtMove) == 4);
 constexpr bool operator<(const ExtMove& a, const ExtMove& b) { return a.score < b.score; }
 
-constexpr int MAX_MOVES = 600;  // the known maximum of legal moves is 593
+// The known maximum of legal moves is 593; the slack lets the differential generator copy
+// cached per-piece lists in whole 64-byte blocks.
+constexpr int MAX_MOVES = 640;
 constexpr int MAX_PLY = 256;
 
 using Key = uint64_t;

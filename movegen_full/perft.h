@@ -10,13 +10,15 @@
 
 namespace sashite {
 
-template <HandLayout H>
-uint64_t perft(BasicPosition<H>& pos, int depth) {
+// Pos: BasicPosition<H> (full generation) or any position type with its own generate()
+// overload and a State type (the differential generator's DiffPosition).
+template <class Pos>
+uint64_t perft(Pos& pos, int depth) {
   ExtMove moves[MAX_MOVES];
   ExtMove* last = generate<GenType::LegalAll>(pos, moves);
   if (depth <= 1) return depth == 1 ? uint64_t(last - moves) : 1;
   uint64_t nodes = 0;
-  StateInfo st;
+  typename Pos::State st;
   for (ExtMove* m = moves; m != last; ++m) {
     pos.do_move(*m, st);
     nodes += perft(pos, depth - 1);
@@ -26,13 +28,16 @@ uint64_t perft(BasicPosition<H>& pos, int depth) {
 }
 
 // Per root move counts, in generation order ("divide").
-template <HandLayout H>
-std::vector<std::pair<Move, uint64_t>> perft_divide(BasicPosition<H>& pos, int depth) {
+template <class Pos>
+std::vector<std::pair<Move, uint64_t>> perft_divide(Pos& pos, int depth) {
   std::vector<std::pair<Move, uint64_t>> out;
-  StateInfo st;
-  for (const ExtMove& m : MoveList<GenType::LegalAll, H>(pos)) {
+  typename Pos::State st;
+  ExtMove moves[MAX_MOVES];
+  ExtMove* last = generate<GenType::LegalAll>(pos, moves);
+  for (const ExtMove* it = moves; it != last; ++it) {
+    const Move m = it->move;
     pos.do_move(m, st);
-    out.emplace_back(m.move, depth > 1 ? perft(pos, depth - 1) : 1);
+    out.emplace_back(m, depth > 1 ? perft(pos, depth - 1) : 1);
     pos.undo_move(m);
   }
   return out;

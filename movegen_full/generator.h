@@ -1,0 +1,146 @@
+// The full generator's internals, shared with the differential generator (which reuses the
+// king-move, drop and evasion paths as they are). Include only from generator sources.
+#pragma once
+
+#include "movegen_full/emit.h"
+#include "movegen_full/movegen.h"
+
+namespace sashite::detail {
+
+template <Color Us, bool All, HandLayout H>
+struct Generator {
+  using Pos = BasicPosition<H>;
+  using E = Emit<Us, All>;
+  static constexpr Color Them = ~Us;
+
+  static Bitboard rel_rank(Rank r) { return E::rel_rank(r); }
+
+  // Restricts a piece's targets to its pin line (empty line for an unpinned piece = no-op).
+  static Bitboard pin_filter(Bitboard targets, Square from, const Bitboard& pinned, Square ksq) {
+    return pinned.test(from) ? targets & line_bb(ksq, from) : targets;
+  }
+
+  // Board moves of every piece but the king. `target`: allowed destinations; `pawn_target`:
+  // the same for pawns (the categories split pawn promotions from other quiet moves).
+  static ExtMove* board_moves(const Pos& pos, ExtMove* list, Bitboard target, Bitboard pawn_target) {
+    const Bitboard occ = pos.pieces();
+    const Bitboard pinned = pos.pinned(Us);
+    const Square ksq = pos.king_square(Us);
+
+    // Pawns: one shift for all of them. A pinned pawn may only advance along its file.
+    {
+      Bitboard pawns = pos.pieces(Us, PAWN);
+      if (pinned) pawns = pawns.andnot(pinned.andnot(file_bb(file_of(ksq))));
+      list = E::pawns(list, (Us == BLACK ? pawns.rank_up() : pawns.rank_down()) & pawn_target);
+    }
+    for_each_square(pos.pieces(Us, LANCE), [&](Square from) {
+      list = E::lance(list, from, pin_filter(lance_attacks<Us>(from, occ) & target, from, pinned, ksq));
+    });
+    // A pinned knight never stays on its line.
+    for_each_square(pos.pieces(Us, KNIGHT).andnot(pinned), [&](Square from) {
+      list = E::knight(list, from, knight_attacks(Us, from) & target);
+    });
+    for_each_square(pos.pieces(Us, SILVER), [&](Square from) {
+      list = E::silver(list, from, pin_filter(silver_attacks(Us, from) & target, from, pinned, ksq));
+    });
+    for_each_square(pos.golds() & pos.pieces(Us), [&](Square from) {
+      list = E::plain(list, from, pin_filter(gold_attacks(Us, from) & target, from, pinned, ksq));
+    });
+    for_each_square(pos.pieces(Us, BISHOP), [&](Square from) {
+      list = E::major(list, from, pin_filter(bishop_attacks(from, occ) & target, from, pinned, ksq));
+    });
+    for_each_square(pos.pieces(Us, ROOK), [&](Square from) {
+      list = E::major(list, from, pin_filter(rook_attacks(from, occ) & target, from, pinned, ksq));
+    });
+    for_each_square(pos.pieces(Us, HORSE), [&](Square from) {
+      list = E::plain(list, from, pin_filter(horse_attacks(from, occ) & target, from, pinned, ksq));
+    });
+    for_each_square(pos.pieces(Us, DRAGON), [&](Square from) {
+      list = E::plain(list, from, pin_filter(dragon_attacks(from, occ) & target, from, pinned, ksq));
+    });
+    return list;
+  }
+
+  // King steps onto squares the enemy does not attack once the king has left its square.
+  static ExtMove* king_moves(const Pos& pos, ExtMove* list, Bitboard target) {
+    const Square ksq = pos.king_square(Us);
+    if (ksq == SQ_NONE) return list;
+    const Bitboard occ = pos.pieces() ^ square_bb(ksq);
+    for_each_square(king_attacks(ksq) & target, [&](Square to) {
+      if (!pos.attacked_by(Them, to, occ)) (list++)->move = make_move(ksq, to);
+    });
+    return list;
+  }
+
+  static ExtMove* drops(const Pos& pos, ExtMove* list, const Bitboard target) {
+    const H& hand = pos.hand(Us);
+    if (hand.empty()) return list;
+
+    if (hand.has(PAWN)) {
+      // No pawn on the last rank, no second unpromoted pawn on a file (nifu), and no pawn
+      // drop that mates (uchifuzume): only the square in front of the enemy king can be one.
+      Bitboard t = target.andnot(rel_rank(RANK_1) | pawn_files<Us>(pos.pieces(Us, PAWN)));
+      const Square eksq = pos.king_square(Them);
+      if (eksq != SQ_NONE) {
+        const Bitboard front = pawn_attacks(Them, eksq);
+        if ((t & front) && pos.pawn_drop_mates(front.lsb())) t = t.andnot(front);
+      }
+      list = emit_moves(list, t, MOVE_DROP | (PAWN << 7));
+    }
+
+    // The other kinds, ordered so that rank restrictions cut a prefix: [knight][lance][rest].
+    unsigned base[6];
+    int n = 0, skip_rank2 = 0, skip_rank1 = 0;
+    if (hand.has(KNIGHT)) base[n++] = MOVE_DROP | (KNIGHT << 7), skip_rank2 = skip_rank1 = 1;
+    if (hand.has(LANCE)) base[n++] = MOVE_DROP | (LANCE << 7), skip_rank1 = n;
+    for (PieceType pr : {SILVER, GOLD, BISHOP, ROOK})
+      if (hand.has(pr)) base[n++] = MOVE_DROP | (pr << 7);
+    if (!n) return list;
+
+    auto fan_out = [&](Bitboard t, int first) {
+      for_each_square(t, [&](Square to) {
+        for (int i = first; i < n; ++i) (list++)->move = Move(base[i] | to);
+      });
+    };
+    fan_out(target.andnot(rel_rank(RANK_1) | rel_rank(RANK_2)), 0);
+    if (skip_rank2 < n) fan_out(target & rel_rank(RANK_2), skip_rank2);
+    if (skip_rank1 < n) fan_out(target & rel_rank(RANK_1), skip_rank1);
+    return list;
+  }
+
+  template <GenType Type>
+  static ExtMove* generate(const Pos& pos, ExtMove* list) {
+    const Bitboard them = pos.pieces(Them);
+    const Bitboard empty = pos.empties();
+    const Bitboard zone = zone_bb(Us);
+    constexpr bool captures = Type == GenType::Captures, quiets = Type == GenType::Quiets,
+                   drops_only = Type == GenType::Drops;
+
+    if (!pos.in_check()) {
+      if constexpr (Type == GenType::Evasions) return list;
+      if constexpr (drops_only) return drops(pos, list, empty);
+      const Bitboard target = captures ? them : quiets ? empty : them | empty;
+      const Bitboard pawn_target = captures ? them | (empty & zone) : quiets ? empty.andnot(zone) : target;
+      list = board_moves(pos, list, target, pawn_target);
+      list = king_moves(pos, list, target);
+      if constexpr (!captures && !quiets) list = drops(pos, list, empty);
+      return list;
+    }
+
+    // Evasions: the king steps away; against a single checker, also capture it or interpose.
+    const Bitboard checkers = pos.checkers();
+    if constexpr (!drops_only) list = king_moves(pos, list, captures ? them : quiets ? empty : them | empty);
+    if (checkers.more_than_one()) return list;
+    const Square csq = checkers.lsb();
+    const Bitboard block = between_bb(pos.king_square(Us), csq);
+    if constexpr (!drops_only) {
+      const Bitboard target = captures ? checkers : quiets ? block : block | checkers;
+      const Bitboard pawn_target = captures ? checkers | (block & zone) : quiets ? block.andnot(zone) : target;
+      list = board_moves(pos, list, target, pawn_target);
+    }
+    if constexpr (!captures && !quiets) list = drops(pos, list, block);
+    return list;
+  }
+};
+
+}  // namespace sashite::detail
