@@ -29,7 +29,8 @@ namespace {
 
 constexpr const char* kPieceLetters = " PLNSBRGK";
 
-int real_set_count(PieceType pr) { return pr == KING ? 1 : 2 * max_in_hand(pr); }
+// Pieces of one kind in the whole set: one hand can hold them all, so the hand maximum is it.
+int real_set_count(PieceType pr) { return pr == KING ? 2 : max_in_hand(pr); }
 
 // True when a piece of this kind could never move again from this square.
 bool is_dead_square(Color c, PieceType pt, Square s) {
@@ -162,6 +163,23 @@ std::optional<std::string> BasicPosition<H>::set(std::string_view sfen, StateInf
       if (pawns > 1) return "sfen: two unpromoted pawns of one side on file " + std::to_string(f + 1);
     }
 
+  // The side not to move must not be in check. Tested on the parsed board, before the commit,
+  // so that a rejected SFEN leaves the position as it was.
+  {
+    Bitboard occ;
+    Square their_king = SQ_NONE;
+    for (Square s = SQ_ZERO; s < SQ_NB; ++s)
+      if (board[s] != NO_PIECE) {
+        occ |= square_bb(s);
+        if (board[s] == make_piece(~side, KING)) their_king = s;
+      }
+    if (their_king != SQ_NONE)
+      for (Square s = SQ_ZERO; s < SQ_NB; ++s)
+        if (board[s] != NO_PIECE && color_of(board[s]) == side &&
+            attacks_bb(side, type_of(board[s]), s, occ).test(their_king))
+          return std::string("sfen: the side not to move (") + (side == BLACK ? "White" : "Black") + ") is in check";
+  }
+
   // Commit.
   for (auto& b : by_type_) b = Bitboard();
   for (auto& b : by_color_) b = Bitboard();
@@ -182,9 +200,6 @@ std::optional<std::string> BasicPosition<H>::set(std::string_view sfen, StateInf
   st_->board_key = compute_board_key();
   st_->hand_key = compute_hand_key();
   update_check_info();
-
-  if (king_[~side_] != SQ_NONE && attackers_to(side_, king_[~side_]))
-    return std::string("sfen: the side not to move (") + (side_ == BLACK ? "White" : "Black") + ") is in check";
   return std::nullopt;
 }
 

@@ -1,0 +1,171 @@
+// Move text: USI both ways ("7g7f", "2h2c+", "G*5b"), parse_usi_move against real positions,
+// and Japanese notation ("7六歩", "2三飛成", "同　歩"), which needs the position.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "engine/notation.h"
+#include "movegen_full/reference.h"
+#include "movegen_full/usi_move.h"
+#include "walk.h"
+
+namespace sashite {
+namespace {
+
+using testing::Game;
+
+Square sq(const char* usi) { return square_from_usi(usi); }
+
+TEST(UsiText, SquareNamesBothWays) {
+  for (Square s = SQ_ZERO; s < SQ_NB; ++s) {
+    const std::string name = to_usi(s);
+    ASSERT_EQ(name.size(), 2u);
+    EXPECT_EQ(name[0], char('1' + file_of(s)));
+    EXPECT_EQ(name[1], char('a' + rank_of(s)));
+    EXPECT_EQ(square_from_usi(name), s);
+  }
+  EXPECT_EQ(to_usi(Square(0)), "1a");
+  EXPECT_EQ(to_usi(Square(72)), "9a");
+  EXPECT_EQ(to_usi(Square(40)), "5e");
+  EXPECT_EQ(to_usi(Square(80)), "9i");
+  for (const char* bad : {"", "1", "0a", "1j", "a1", "10a", "1a ", "1A", "9z"}) EXPECT_EQ(square_from_usi(bad), SQ_NONE) << bad;
+}
+
+TEST(UsiText, MovesToText) {
+  EXPECT_EQ(to_usi(make_move(sq("7g"), sq("7f"))), "7g7f");
+  EXPECT_EQ(to_usi(make_move_promote(sq("2h"), sq("2c"))), "2h2c+");
+  EXPECT_EQ(to_usi(make_move_drop(GOLD, sq("5b"))), "G*5b");
+  const char* letters = " PLNSBRG";
+  for (PieceType pr = RAW_BEGIN; pr < RAW_END; ++pr)
+    EXPECT_EQ(to_usi(make_move_drop(pr, sq("1a"))), std::string(1, letters[pr]) + "*1a");
+  EXPECT_EQ(to_usi(MOVE_NONE), "none");
+  EXPECT_EQ(to_usi(MOVE_NULL), "null");
+}
+
+TEST(UsiText, SyntaxCheck) {
+  for (const char* ok : {"7g7f", "2h2c+", "G*5b", "P*1a", "9i1a+"}) EXPECT_TRUE(is_usi_move_syntax(ok)) << ok;
+  for (const char* bad : {"", "7g", "7g7", "7g7f++", "7g7f=", "K*5e", "g*5b", "G*5", "G*5j", "+7g7f", "0g7f", "7g7f "})
+    EXPECT_FALSE(is_usi_move_syntax(bad)) << bad;
+}
+
+TEST(ParseUsiMove, LegalMovesOfTheStartPosition) {
+  Game g("startpos");
+  std::string err;
+  EXPECT_EQ(parse_usi_move(g.pos, "7g7f", &err), make_move(sq("7g"), sq("7f")));
+  EXPECT_EQ(parse_usi_move(g.pos, "2h3h", &err), make_move(sq("2h"), sq("3h")));
+  EXPECT_EQ(parse_usi_move(g.pos, "5i4h", &err), make_move(sq("5i"), sq("4h")));
+  EXPECT_TRUE(err.empty()) << err;
+}
+
+TEST(ParseUsiMove, IllegalMoveGivesMoveNoneAndSaysWhy) {
+  Game g("startpos");
+  for (const char* text : {"7g7e", "2h2c+", "7f7e", "P*5e", "5a5b", "7g7f+", "8h2b"}) {
+    std::string err;
+    EXPECT_EQ(parse_usi_move(g.pos, text, &err), MOVE_NONE) << text;
+    EXPECT_NE(err.find("illegal move '" + std::string(text) + "'"), std::string::npos) << err;
+  }
+}
+
+TEST(ParseUsiMove, MalformedTextGivesMoveNoneAndSaysWhy) {
+  Game g("startpos");
+  for (const char* text : {"", "7g", "7g7f7e", "K*5e", "7g7f#", "hello"}) {
+    std::string err;
+    EXPECT_EQ(parse_usi_move(g.pos, text, &err), MOVE_NONE) << text;
+    EXPECT_NE(err.find("malformed move"), std::string::npos) << err;
+  }
+  EXPECT_EQ(parse_usi_move(g.pos, "7g7", nullptr), MOVE_NONE);  // no message wanted: no crash
+}
+
+TEST(ParseUsiMove, PromotionAndDropAndOptionalNonPromotion) {
+  // Black's 2-file pawn is gone (White holds it), so the rook sees 2c.
+  Game g("lnsgkgsnl/1r5b1/ppppppp1p/9/9/9/PPPPPPP1P/1B5R1/LNSGKGSNL b Pp 1");
+  std::string err;
+  EXPECT_EQ(parse_usi_move(g.pos, "2h2c+", &err), make_move_promote(sq("2h"), sq("2c")));
+  EXPECT_EQ(parse_usi_move(g.pos, "2h2c", &err), make_move(sq("2h"), sq("2c")));  // perft counts it
+  EXPECT_EQ(parse_usi_move(g.pos, "P*2e", &err), make_move_drop(PAWN, sq("2e")));
+  EXPECT_EQ(parse_usi_move(g.pos, "G*5e", &err), MOVE_NONE);  // no gold in hand
+  EXPECT_NE(err.find("illegal"), std::string::npos);
+}
+
+// Text and move agree on every legal move of every reference position.
+TEST(ParseUsiMove, RoundTripsEveryLegalMove) {
+  for (const ReferencePosition& ref : kReferencePositions) {
+    Game g(ref.sfen);
+    size_t n = 0;
+    for (const ExtMove& m : MoveList<GenType::LegalAll>(g.pos)) {
+      std::string err;
+      ASSERT_EQ(parse_usi_move(g.pos, to_usi(m.move), &err), m.move) << ref.name << ' ' << to_usi(m.move) << ' ' << err;
+      ++n;
+    }
+    EXPECT_EQ(n, ref.perft[1]) << ref.name;
+  }
+}
+
+std::string japanese(const char* sfen, const char* usi, Move previous = MOVE_NONE) {
+  Game g(sfen);
+  std::string err;
+  const Move m = parse_usi_move(g.pos, usi, &err);
+  if (m == MOVE_NONE) return "parse error: " + err;
+  return to_japanese(g.pos, m, previous);
+}
+
+TEST(Japanese, PlainMoves) {
+  EXPECT_EQ(japanese("startpos", "7g7f"), "7六歩");
+  EXPECT_EQ(japanese("startpos", "2h7h"), "7八飛");
+  EXPECT_EQ(japanese("startpos", "5i5h"), "5八玉");
+  EXPECT_EQ(japanese("startpos", "3i3h"), "3八銀");
+  // White's moves read the same way: the square first, from Black's side.
+  EXPECT_EQ(japanese("lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2", "3c3d"), "3四歩");
+}
+
+TEST(Japanese, PromotionAndDeclinedPromotion) {
+  const char* sfen = "lnsgkgsnl/1r5b1/ppppppp1p/9/9/9/PPPPPPP1P/1B5R1/LNSGKGSNL b Pp 1";
+  EXPECT_EQ(japanese(sfen, "2h2c+"), "2三飛成");
+  EXPECT_EQ(japanese(sfen, "2h2c"), "2三飛不成");
+  // A silver leaving the zone may promote too: 不成 when it does not.
+  EXPECT_EQ(japanese("4k4/9/4S4/9/9/9/9/9/4K4 b - 1", "5c4d"), "4四銀不成");
+  EXPECT_EQ(japanese("4k4/9/4S4/9/9/9/9/9/4K4 b - 1", "5c4d+"), "4四銀成");
+  // Outside the zone a silver has no choice, so neither suffix.
+  EXPECT_EQ(japanese("4k4/9/9/9/4S4/9/9/9/4K4 b - 1", "5e5d"), "5四銀");
+  // White's zone is ranks g-i.
+  EXPECT_EQ(japanese("4k4/9/9/9/9/9/4n4/9/9 w - 1", "5g4i+"), "4九桂成");
+}
+
+TEST(Japanese, Drop) {
+  EXPECT_EQ(japanese("4k4/9/9/9/9/9/9/9/4K4 b G 1", "G*5b"), "5二金打");
+  EXPECT_EQ(japanese("4k4/9/9/9/9/9/9/9/4K4 w p 1", "P*1h"), "1八歩打");
+}
+
+TEST(Japanese, SameSquareAsThePreviousMove) {
+  Game g("startpos");
+  for (const char* usi : {"7g7f", "3c3d", "2g2f", "8c8d", "2f2e", "8d8e", "2e2d"}) {
+    std::string err;
+    const Move m = parse_usi_move(g.pos, usi, &err);
+    ASSERT_NE(m, MOVE_NONE) << err;
+    g.play(m);
+  }
+  const Move recapture = parse_usi_move(g.pos, "2c2d", nullptr);
+  ASSERT_NE(recapture, MOVE_NONE);
+  EXPECT_EQ(to_japanese(g.pos, recapture, g.moves.back()), "同　歩");
+  EXPECT_EQ(to_japanese(g.pos, recapture), "2四歩");  // no previous move: the square is spelt out
+}
+
+TEST(Japanese, PromotedPieceNames) {
+  // Each promoted piece moves one step (none of them can promote again: no 成/不成 suffix).
+  const char* sfen = "4k4/9/9/1+P1+L1+N1+S1/9/+B7+R/9/9/4K4 b - 1";
+  EXPECT_EQ(japanese(sfen, "8d8c"), "8三と");
+  EXPECT_EQ(japanese(sfen, "6d6c"), "6三成香");
+  EXPECT_EQ(japanese(sfen, "4d4c"), "4三成桂");
+  EXPECT_EQ(japanese(sfen, "2d2c"), "2三成銀");
+  EXPECT_EQ(japanese(sfen, "9f5b"), "5二馬");
+  EXPECT_EQ(japanese(sfen, "1f1b"), "1二龍");
+}
+
+TEST(Japanese, SentinelsFallBackToUsi) {
+  Game g("startpos");
+  EXPECT_EQ(to_japanese(g.pos, MOVE_NONE), "none");
+  EXPECT_EQ(to_japanese(g.pos, MOVE_NULL), "null");
+}
+
+}  // namespace
+}  // namespace sashite
