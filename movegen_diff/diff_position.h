@@ -41,6 +41,7 @@ class DiffPosition {
     State* previous;
     uint64_t stale;      // before the move
     uint32_t arena_top;  // before the move
+    uint64_t nonempty;   // before the move
     uint64_t dirty;      // pieces the move made dirty (exposed for tests and benchmarks)
     uint8_t moved_id, captured_id;
     uint8_t saved_count, regen_count;
@@ -106,6 +107,7 @@ class DiffPosition {
   uint64_t on_board_[COLOR_NB] = {};  // ids on the board, by owner
   uint64_t in_hand_[COLOR_NB] = {};   // ids in hand, by owner
   uint64_t stale_ = 0;                // ids whose cached list is out of date
+  uint64_t nonempty_ = 0;             // ids whose cached list has moves
   uint32_t arena_top_ = 0;
   ListRef lists_[PIECE_ID_NB] = {};
   std::unique_ptr<ExtMove[]> arena_;
@@ -154,6 +156,7 @@ std::optional<std::string> DiffPosition<H, C, K>::set(std::string_view sfen, Sta
     words_.set(id, recompute_attacks(id));
   }
   stale_ = kAllIds;
+  nonempty_ = 0;
   arena_top_ = 0;
   st->previous = nullptr;
   st->regen_count = st->saved_count = 0;
@@ -200,10 +203,12 @@ void DiffPosition<H, C, K>::do_move(Move m, State& st) {
   pos_.do_move(m, st.base);
   st_ = &st;
 
-  // Save and recompute the dirty attack sets; a captured piece's set becomes empty.
+  // A dirty step piece keeps its attack set (only its list changes); sliders whose rays meet
+  // from/to, the moved piece and a captured one (whose set becomes empty) get new sets.
   int n = 0;
-  const uint64_t touched = dirty | (captured != NO_ID ? 1ULL << captured : 0);
-  for (uint64_t b = touched; b; b &= b - 1) {
+  const uint64_t captured_bit = captured != NO_ID ? 1ULL << captured : 0;
+  const uint64_t touched = dirty | captured_bit;
+  for (uint64_t b = (dirty & kSliderIds) | (1ULL << moved) | captured_bit; b; b &= b - 1) {
     const int id = __builtin_ctzll(b);
     st.saved_ids[n] = uint8_t(id);
     st.saved_words[n][0] = words_.w[0][id];
@@ -214,6 +219,7 @@ void DiffPosition<H, C, K>::do_move(Move m, State& st) {
   }
   st.saved_count = uint8_t(n);
   stale_ |= touched;
+  st.nonempty = nonempty_;
 }
 
 template <HandLayout H, GenType C, class K>
@@ -228,6 +234,7 @@ void DiffPosition<H, C, K>::undo_move(Move m) {
   }
   stale_ = st.stale;
   arena_top_ = st.arena_top;
+  nonempty_ = st.nonempty;
   pos_.undo_move(m);
   st_ = st.previous;
 
@@ -263,22 +270,28 @@ ExtMove* DiffPosition<H, C, K>::generate_cached(ExtMove* list) {
   for_each_square(pos_.pinned(Us), [&](Square s) { pinned_ids |= 1ULL << id_on_[s]; });
   const uint64_t cached = ids & ~pinned_ids;
 
-  // Regenerate the stale lists into the arena; undo_move puts the old references back.
+  // Regenerate the stale lists of both sides into the arena (undo_move puts the old references
+  // back). Refreshing the opponent's lists here too means every child of this node finds
+  // them fresh, instead of each child redoing the pieces dirtied by the move into this node.
   State& st = *st_;
-  for (uint64_t b = cached & stale_; b; b &= b - 1) {
+  for (uint64_t b = stale_ & (on_board_[BLACK] | on_board_[WHITE]) & ~kKingIds; b; b &= b - 1) {
     const int id = __builtin_ctzll(b);
     const Square from = id_sq_[id];
+    const Piece pc = pos_.piece_on(from);
     ExtMove* begin = arena_.get() + arena_top_;
-    ExtMove* end = E::piece(begin, type_of(pos_.piece_on(from)), from, words_.get(id).andnot(own));
+    const Bitboard targets = words_.get(id).andnot(pos_.pieces(color_of(pc)));
+    ExtMove* end = color_of(pc) == BLACK ? Emit<BLACK, All>::piece(begin, type_of(pc), from, targets)
+                                         : Emit<WHITE, All>::piece(begin, type_of(pc), from, targets);
     st.regen_ids[st.regen_count] = uint8_t(id);
     st.regen_old[st.regen_count++] = lists_[id];
     lists_[id] = {arena_top_, uint32_t(end - begin)};
     arena_top_ += uint32_t(end - begin);
+    nonempty_ = (nonempty_ & ~(1ULL << id)) | uint64_t(end != begin) << id;
   }
-  stale_ &= ~cached;
+  stale_ = 0;
 
   // Serialise: whole 16-move blocks (64 bytes); the output has room for the overshoot.
-  for (uint64_t b = cached; b; b &= b - 1) {
+  for (uint64_t b = cached & nonempty_; b; b &= b - 1) {
     const ListRef r = lists_[__builtin_ctzll(b)];
     const ExtMove* src = arena_.get() + r.offset;
     for (uint32_t i = 0; i < r.count; i += 16) std::memcpy(list + i, src + i, 16 * sizeof(ExtMove));

@@ -29,5 +29,7 @@ constexpr uint64_t id_range(PieceType raw) {
 }
 constexpr uint64_t kKingIds = id_range(KING);
 constexpr uint64_t kAllIds = (1ULL << PIECE_ID_NB) - 1;
+// Ids whose piece may slide (a promoted lance no longer does; recomputing it is harmless).
+constexpr uint64_t kSliderIds = id_range(ROOK) | id_range(BISHOP) | id_range(LANCE);
 
 }  // namespace sashite
