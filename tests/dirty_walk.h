@@ -3,13 +3,16 @@
 // its legal moves.
 #pragma once
 
+#include <type_traits>
+#include <utility>
+
 #include "dbb/piece_attacks.h"
 #include "tests/walk.h"
 
 namespace sashite::testing {
 
-// Calls f(attacks, from, to) for at least `min_cases` cases (drops: from == to); returns the
-// number of cases visited.
+// Calls f(attacks, from, to), or f(position, attacks, from, to), for at least `min_cases` cases
+// (drops: from == to); returns the number of cases visited.
 template <class F>
 size_t for_each_walk_case(uint64_t seed, size_t min_cases, F&& f) {
   Rng rng(seed);
@@ -24,7 +27,11 @@ size_t for_each_walk_case(uint64_t seed, size_t min_cases, F&& f) {
         dbb::compute_piece_attacks(g.pos, *pa);
         for (const ExtMove& em : list) {
           const Move m = em.move;
-          f(*pa, is_drop(m) ? to_sq(m) : from_sq(m), to_sq(m));
+          const Square from = is_drop(m) ? to_sq(m) : from_sq(m);
+          if constexpr (std::is_invocable_v<F&, const Position&, const dbb::PieceAttacks&, Square, Square>)
+            f(std::as_const(g.pos), std::as_const(*pa), from, to_sq(m));
+          else
+            f(std::as_const(*pa), from, to_sq(m));
           ++n;
         }
         g.play(list.begin()[rng.below(list.size())]);
