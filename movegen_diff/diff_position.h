@@ -11,17 +11,40 @@
 // change at every move, so they are handled per node, not cached: pinned pieces are emitted
 // afresh with their pin line, the king's moves and all drops come from the full generator,
 // and in check the whole evasion set falls back to the full generator.
+//
+// Piece ids and the attack store are dbb's (dbb/piece_attacks.h): ids 0..21 as DBB words, the
+// pawn-kind ids 22..39 inverted in pawn_hits. Here they are kept incrementally: a piece keeps
+// its id through captures, promotions and drops, so that the id of "a rook in Black's hand"
+// is found from a mask of ids in hand.
 #pragma once
 
 #include <cstring>
 #include <memory>
 
-#include "movegen_diff/attack_words.h"
+#include "dbb/kernels.h"
+#include "dbb/piece_attacks.h"
 #include "movegen_full/generator.h"
 
 namespace sashite {
 
-template <HandLayout H, GenType Cached = GenType::LegalAll, class Kernel = DefaultDirtyKernel>
+namespace diff {
+constexpr int kIds = dbb::kPieces;
+constexpr uint8_t kNoId = 0xff;
+constexpr uint64_t kAllIds = (1ULL << kIds) - 1;
+constexpr uint64_t id_range(PieceType raw) {
+  const dbb::KindIds k = dbb::kind_ids(raw);
+  return ((1ULL << k.count) - 1) << k.first;
+}
+constexpr uint64_t kKingIds = id_range(KING);
+// Ids whose attack set depends on occupancy (a promoted lance no longer slides; recomputing
+// it anyway is harmless). Every other dirty piece keeps its set: only its list changes.
+constexpr uint64_t kSliderIds = id_range(LANCE) | id_range(BISHOP) | id_range(ROOK);
+}  // namespace diff
+
+// The dirty-mask kernel do_move uses: any dbb kernel; by default the best one this CPU runs.
+using DefaultDirtyKernel = dbb::SimdKernel;
+
+template <HandLayout H, GenType Cached = GenType::LegalAll, dbb::DirtyKernel Kernel = DefaultDirtyKernel>
 class DiffPosition {
   static_assert(Cached == GenType::LegalAll || Cached == GenType::Legal, "lists cache a complete move set");
   static constexpr bool All = Cached == GenType::LegalAll;
@@ -45,10 +68,10 @@ class DiffPosition {
     uint64_t dirty;      // pieces the move made dirty (exposed for tests and benchmarks)
     uint8_t moved_id, captured_id;
     uint8_t saved_count, regen_count;
-    uint8_t saved_ids[PIECE_ID_NB];
-    uint64_t saved_words[PIECE_ID_NB][3];
-    uint8_t regen_ids[PIECE_ID_NB];  // lists regenerated at this node, with their old refs
-    ListRef regen_old[PIECE_ID_NB];
+    uint8_t saved_ids[diff::kIds];
+    Bitboard saved_attacks[diff::kIds];
+    uint8_t regen_ids[diff::kIds];  // lists regenerated at this node, with their old refs
+    ListRef regen_old[diff::kIds];
   };
 
   DiffPosition() : arena_(new ExtMove[kArenaSize]) {}
@@ -65,16 +88,16 @@ class DiffPosition {
   const State* state() const { return st_; }
   uint8_t id_on(Square s) const { return id_on_[s]; }
   Square id_square(int id) const { return id_sq_[id]; }
-  Bitboard attacks_of(int id) const { return words_.get(id); }
-  const AttackWords& attack_words() const { return words_; }
+  Bitboard attacks_of(int id) const { return attacks_.core[id]; }
+  const dbb::PieceAttacks& piece_attacks() const { return attacks_; }
 
   void do_move(Move m, State& st);
   void undo_move(Move m);
 
   // The dirty mask do_move would compute for `m` (kernel and window only: no side effects).
   uint64_t dirty_mask(Move m) const {
-    const MoveWindow w = is_drop(m) ? drop_window(to_sq(m)) : move_window(from_sq(m), to_sq(m));
-    return Kernel::run(words_.w[w.word], w.mask) & ~kKingIds;
+    const Square to = to_sq(m);
+    return dbb::dirty40<Kernel>(attacks_, is_drop(m) ? to : from_sq(m), to) & ~diff::kKingIds;
   }
 
   // Debug: ids, attack sets and cached lists agree with a recomputation; returns what is wrong.
@@ -99,17 +122,30 @@ class DiffPosition {
   template <Color Us>
   ExtMove* generate_cached(ExtMove* list);
 
+  // Replaces one piece's attack set in every form the kernels read.
+  void set_attacks(int id, const Bitboard& b) {
+    if (id < dbb::kWordPieces) {
+      const dbb::DBB d = dbb::to_dbb(b);
+      for (int w = 0; w < dbb::WINDOW_NB; ++w) attacks_.words.w[w][id] = d.w[w];
+    } else {  // pawn kind: attacks never depend on occupancy, kept inverted
+      const uint64_t bit = 1ULL << id;
+      for_each_square(attacks_.core[id], [&](Square s) { attacks_.pawn_hits[s] &= ~bit; });
+      for_each_square(b, [&](Square s) { attacks_.pawn_hits[s] |= bit; });
+    }
+    attacks_.core[id] = b;
+  }
+
   Base pos_;
   State* st_ = nullptr;
-  AttackWords words_;
+  dbb::PieceAttacks attacks_;
   uint8_t id_on_[SQ_NB];
-  Square id_sq_[PIECE_ID_NB];
+  Square id_sq_[diff::kIds];
   uint64_t on_board_[COLOR_NB] = {};  // ids on the board, by owner
   uint64_t in_hand_[COLOR_NB] = {};   // ids in hand, by owner
   uint64_t stale_ = 0;                // ids whose cached list is out of date
   uint64_t nonempty_ = 0;             // ids whose cached list has moves
   uint32_t arena_top_ = 0;
-  ListRef lists_[PIECE_ID_NB] = {};
+  ListRef lists_[diff::kIds] = {};
   std::unique_ptr<ExtMove[]> arena_;
 };
 
@@ -120,16 +156,16 @@ ExtMove* generate(DiffPosition<H, C, K>& pos, ExtMove* list) {
 
 // ---------------------------------------------------------------------------------------------
 
-template <HandLayout H, GenType C, class K>
+template <HandLayout H, GenType C, dbb::DirtyKernel K>
 std::optional<std::string> DiffPosition<H, C, K>::set(std::string_view sfen, State* st) {
   if (auto err = pos_.set(sfen, &st->base)) return err;
   st_ = st;
-  std::memset(id_on_, NO_ID, sizeof id_on_);
-  words_ = AttackWords{};
+  std::memset(id_on_, diff::kNoId, sizeof id_on_);
+  attacks_ = dbb::PieceAttacks{};
   on_board_[BLACK] = on_board_[WHITE] = in_hand_[BLACK] = in_hand_[WHITE] = 0;
-  uint64_t free_ids = kAllIds;
+  uint64_t free_ids = diff::kAllIds;
   auto take = [&](PieceType raw) {
-    const uint64_t b = free_ids & id_range(raw);
+    const uint64_t b = free_ids & diff::id_range(raw);
     const int id = __builtin_ctzll(b);  // set() validated the counts against the real set
     free_ids &= ~(1ULL << id);
     return id;
@@ -149,13 +185,14 @@ std::optional<std::string> DiffPosition<H, C, K>::set(std::string_view sfen, Sta
         in_hand_[c] |= 1ULL << id;
       }
   // Pieces missing from the SFEN (mate problems) keep their ids unused.
-  for (int id = 0; id < PIECE_ID_NB; ++id)
+  for (int id = 0; id < diff::kIds; ++id)
     if (free_ids >> id & 1) id_sq_[id] = SQ_NONE;
-  for (uint64_t b = (on_board_[BLACK] | on_board_[WHITE]) & ~kKingIds; b; b &= b - 1) {
+  for (int id = 0; id < diff::kIds; ++id) attacks_.square[id] = id_sq_[id];
+  for (uint64_t b = on_board_[BLACK] | on_board_[WHITE]; b; b &= b - 1) {
     const int id = __builtin_ctzll(b);
-    words_.set(id, recompute_attacks(id));
+    set_attacks(id, recompute_attacks(id));
   }
-  stale_ = kAllIds;
+  stale_ = diff::kAllIds;
   nonempty_ = 0;
   arena_top_ = 0;
   st->previous = nullptr;
@@ -164,34 +201,35 @@ std::optional<std::string> DiffPosition<H, C, K>::set(std::string_view sfen, Sta
   return std::nullopt;
 }
 
-template <HandLayout H, GenType C, class K>
+template <HandLayout H, GenType C, dbb::DirtyKernel K>
 void DiffPosition<H, C, K>::do_move(Move m, State& st) {
   const Color us = side_to_move(), them = ~us;
   const Square to = to_sq(m);
   uint64_t dirty;
   int moved;
-  uint8_t captured = NO_ID;
+  uint8_t captured = diff::kNoId;
   if (is_drop(m)) {
-    dirty = K::run(words_.w[to < 64 ? 0 : 2], 1ULL << window_bit(to < 64 ? 0 : 2, to));
-    moved = __builtin_ctzll(in_hand_[us] & id_range(dropped_type(m)));
+    dirty = dbb::dirty40<K>(attacks_, to, to);
+    moved = __builtin_ctzll(in_hand_[us] & diff::id_range(dropped_type(m)));
     in_hand_[us] ^= 1ULL << moved;
     on_board_[us] ^= 1ULL << moved;
   } else {
     const Square from = from_sq(m);
-    const MoveWindow w = move_window(from, to);
-    dirty = K::run(words_.w[w.word], w.mask);
+    dirty = dbb::dirty40<K>(attacks_, from, to);
     moved = id_on_[from];
-    id_on_[from] = NO_ID;
+    id_on_[from] = diff::kNoId;
     captured = id_on_[to];
-    if (captured != NO_ID) {
+    if (captured != diff::kNoId) {
       on_board_[them] ^= 1ULL << captured;
       in_hand_[us] ^= 1ULL << captured;
       id_sq_[captured] = SQ_NONE;
+      attacks_.square[captured] = SQ_NONE;
     }
   }
   id_on_[to] = uint8_t(moved);
   id_sq_[moved] = to;
-  dirty = (dirty | 1ULL << moved) & ~kKingIds;
+  attacks_.square[moved] = to;
+  dirty = (dirty | 1ULL << moved) & ~diff::kKingIds;
 
   st.stale = stale_;
   st.arena_top = arena_top_;
@@ -206,32 +244,24 @@ void DiffPosition<H, C, K>::do_move(Move m, State& st) {
   // A dirty step piece keeps its attack set (only its list changes); sliders whose rays meet
   // from/to, the moved piece and a captured one (whose set becomes empty) get new sets.
   int n = 0;
-  const uint64_t captured_bit = captured != NO_ID ? 1ULL << captured : 0;
+  const uint64_t captured_bit = captured != diff::kNoId ? 1ULL << captured : 0;
   const uint64_t touched = dirty | captured_bit;
-  for (uint64_t b = (dirty & kSliderIds) | (1ULL << moved) | captured_bit; b; b &= b - 1) {
+  for (uint64_t b = (dirty & diff::kSliderIds) | (1ULL << moved) | captured_bit; b; b &= b - 1) {
     const int id = __builtin_ctzll(b);
     st.saved_ids[n] = uint8_t(id);
-    st.saved_words[n][0] = words_.w[0][id];
-    st.saved_words[n][1] = words_.w[1][id];
-    st.saved_words[n][2] = words_.w[2][id];
-    ++n;
-    words_.set(id, id_sq_[id] == SQ_NONE ? Bitboard() : recompute_attacks(id));
+    st.saved_attacks[n++] = attacks_.core[id];
+    set_attacks(id, id_sq_[id] == SQ_NONE ? Bitboard() : recompute_attacks(id));
   }
   st.saved_count = uint8_t(n);
   stale_ |= touched;
   st.nonempty = nonempty_;
 }
 
-template <HandLayout H, GenType C, class K>
+template <HandLayout H, GenType C, dbb::DirtyKernel K>
 void DiffPosition<H, C, K>::undo_move(Move m) {
   State& st = *st_;
   for (int i = 0; i < st.regen_count; ++i) lists_[st.regen_ids[i]] = st.regen_old[i];
-  for (int i = 0; i < st.saved_count; ++i) {
-    const int id = st.saved_ids[i];
-    words_.w[0][id] = st.saved_words[i][0];
-    words_.w[1][id] = st.saved_words[i][1];
-    words_.w[2][id] = st.saved_words[i][2];
-  }
+  for (int i = 0; i < st.saved_count; ++i) set_attacks(st.saved_ids[i], st.saved_attacks[i]);
   stale_ = st.stale;
   arena_top_ = st.arena_top;
   nonempty_ = st.nonempty;
@@ -245,27 +275,30 @@ void DiffPosition<H, C, K>::undo_move(Move m) {
     in_hand_[us] ^= 1ULL << moved;
     on_board_[us] ^= 1ULL << moved;
     id_sq_[moved] = SQ_NONE;
-    id_on_[to] = NO_ID;
+    attacks_.square[moved] = SQ_NONE;
+    id_on_[to] = diff::kNoId;
   } else {
     const Square from = from_sq(m);
     id_on_[from] = uint8_t(moved);
     id_sq_[moved] = from;
+    attacks_.square[moved] = from;
     id_on_[to] = st.captured_id;
-    if (st.captured_id != NO_ID) {
+    if (st.captured_id != diff::kNoId) {
       on_board_[them] ^= 1ULL << st.captured_id;
       in_hand_[us] ^= 1ULL << st.captured_id;
       id_sq_[st.captured_id] = to;
+      attacks_.square[st.captured_id] = to;
     }
   }
 }
 
-template <HandLayout H, GenType C, class K>
+template <HandLayout H, GenType C, dbb::DirtyKernel K>
 template <Color Us>
 ExtMove* DiffPosition<H, C, K>::generate_cached(ExtMove* list) {
   using G = detail::Generator<Us, All, H>;
   using E = Emit<Us, All>;
   const Bitboard own = pos_.pieces(Us);
-  const uint64_t ids = on_board_[Us] & ~kKingIds;
+  const uint64_t ids = on_board_[Us] & ~diff::kKingIds;
   uint64_t pinned_ids = 0;
   for_each_square(pos_.pinned(Us), [&](Square s) { pinned_ids |= 1ULL << id_on_[s]; });
   const uint64_t cached = ids & ~pinned_ids;
@@ -274,12 +307,12 @@ ExtMove* DiffPosition<H, C, K>::generate_cached(ExtMove* list) {
   // back). Refreshing the opponent's lists here too means every child of this node finds
   // them fresh, instead of each child redoing the pieces dirtied by the move into this node.
   State& st = *st_;
-  for (uint64_t b = stale_ & (on_board_[BLACK] | on_board_[WHITE]) & ~kKingIds; b; b &= b - 1) {
+  for (uint64_t b = stale_ & (on_board_[BLACK] | on_board_[WHITE]) & ~diff::kKingIds; b; b &= b - 1) {
     const int id = __builtin_ctzll(b);
     const Square from = id_sq_[id];
     const Piece pc = pos_.piece_on(from);
     ExtMove* begin = arena_.get() + arena_top_;
-    const Bitboard targets = words_.get(id).andnot(pos_.pieces(color_of(pc)));
+    const Bitboard targets = attacks_.core[id].andnot(pos_.pieces(color_of(pc)));
     ExtMove* end = color_of(pc) == BLACK ? Emit<BLACK, All>::piece(begin, type_of(pc), from, targets)
                                          : Emit<WHITE, All>::piece(begin, type_of(pc), from, targets);
     st.regen_ids[st.regen_count] = uint8_t(id);
@@ -304,32 +337,35 @@ ExtMove* DiffPosition<H, C, K>::generate_cached(ExtMove* list) {
     for (uint64_t b = pinned_ids; b; b &= b - 1) {
       const int id = __builtin_ctzll(b);
       const Square from = id_sq_[id];
-      list = E::piece(list, type_of(pos_.piece_on(from)), from, words_.get(id).andnot(own) & line_bb(ksq, from));
+      list = E::piece(list, type_of(pos_.piece_on(from)), from, attacks_.core[id].andnot(own) & line_bb(ksq, from));
     }
   }
   list = G::king_moves(pos_, list, ~own);
   return G::drops(pos_, list, pos_.empties());
 }
 
-template <HandLayout H, GenType C, class K>
+template <HandLayout H, GenType C, dbb::DirtyKernel K>
 std::string DiffPosition<H, C, K>::consistency_error() const {
   if (auto e = pos_.consistency_error(); !e.empty()) return e;
   uint64_t seen = 0;
   for (Square s = SQ_ZERO; s < SQ_NB; ++s) {
     const Piece pc = pos_.piece_on(s);
-    if ((pc == NO_PIECE) != (id_on_[s] == NO_ID)) return "id map disagrees with the board at " + to_usi(s);
+    if ((pc == NO_PIECE) != (id_on_[s] == diff::kNoId)) return "id map disagrees with the board at " + to_usi(s);
     if (pc == NO_PIECE) continue;
     const int id = id_on_[s];
     if (id_sq_[id] != s) return "id square disagrees with the id map";
-    if (!(id_range(raw_type(type_of(pc))) >> id & 1)) return "id of the wrong kind";
+    if (!(diff::id_range(raw_type(type_of(pc))) >> id & 1)) return "id of the wrong kind";
     if (!(on_board_[color_of(pc)] >> id & 1)) return "on-board mask disagrees";
     seen |= 1ULL << id;
-    if (type_of(pc) != KING && !(words_.get(id) == recompute_attacks(id))) return "stale attack set for id " + std::to_string(id);
+    if (!(attacks_.core[id] == recompute_attacks(id))) return "stale attack set for id " + std::to_string(id);
+    if (id < dbb::kWordPieces && !(dbb::to_bitboard(dbb::DBB{{attacks_.words.w[0][id], attacks_.words.w[1][id],
+                                                              attacks_.words.w[2][id]}}) == attacks_.core[id]))
+      return "attack words disagree with the attack set for id " + std::to_string(id);
   }
   if ((on_board_[BLACK] | on_board_[WHITE]) != seen) return "on-board masks hold ids that are not on the board";
   for (Color c : {BLACK, WHITE})
     for (PieceType pr = RAW_BEGIN; pr < RAW_END; ++pr)
-      if (__builtin_popcountll(in_hand_[c] & id_range(pr)) != pos_.hand(c).count(pr)) return "hand ids disagree with the hand";
+      if (__builtin_popcountll(in_hand_[c] & diff::id_range(pr)) != pos_.hand(c).count(pr)) return "hand ids disagree with the hand";
   return {};
 }
 

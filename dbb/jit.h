@@ -1,0 +1,42 @@
+// Dirty-flag kernels generated at start-up with xbyak (seed 003's sequences, emitted exactly,
+// so compiler output and hand code run on the same data). SysV ABI: rdi = first word of the
+// window, rsi = the two-square mask, result in rax.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace sashite::dbb {
+
+enum class JitForm {
+  kSbbLea,    // mov/and/neg/sbb/lea on -dirty, one neg at the end
+  kSeedLiteral,  // the same without the final neg: seed 003 as printed (wrong: yields -dirty)
+  kAdc,       // mov/and/neg/adc r,r
+  kVptestmq,  // three vptestmq over 24 words (AVX-512F)
+};
+const char* name(JitForm f);
+
+// What to generate: `pieces` words (the last first, so piece i lands in bit i) read at
+// [rdi + disp0 + 8 * i]; `whole` adds the accumulator set-up, the final fix-up and ret
+// (false gives just the per-piece instructions, for llvm-mca). kVptestmq ignores `pieces`.
+struct JitShape {
+  int pieces;
+  int disp0;
+  bool whole;
+};
+
+// The machine code of one shape (a fresh generator; for dbb/tools/dirty_asm).
+std::vector<uint8_t> jit_bytes(JitForm form, const JitShape& shape);
+
+using JitWordsFn = uint64_t (*)(const uint64_t* words, uint64_t mask);
+
+// Generated once, before main (static initialisation of jit.cpp).
+struct JitKernels {
+  JitWordsFn sbb_lea, seed_literal, adc;
+  JitWordsFn vptestmq;       // nullptr without AVX-512F
+  JitWordsFn adc_window[3];  // specialised per window: rdi = window 0's first word, the
+                             // window's offset folded into each load's displacement
+};
+extern const JitKernels jit_kernels;
+
+}  // namespace sashite::dbb
