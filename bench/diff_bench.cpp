@@ -8,7 +8,10 @@
 //   node_phase/<full|diff>/gen_twice  a node that generates twice: the second call finds every
 //                                   list fresh, so (gen_twice - node) = warm serialisation
 //   node_phase/diff/kernel          the dirty-mask kernel alone on the same moves
+//   node_phase/full/king_drops      do + king moves + drops + undo: the uncacheable part
 // (perft/diff/... in perft_bench.cpp runs perft through DiffPosition.)
+#include <type_traits>
+
 #include "bench/harness.h"
 #include "bench/positions.h"
 #include "movegen_diff/diff_position.h"
@@ -45,7 +48,16 @@ const std::vector<std::string>& game_sample() {
   return s;
 }
 
-enum class Work { Node, DoUndo, GenTwice };
+enum class Work { Node, DoUndo, GenTwice, KingDrops };
+
+// The part of generation neither generator caches: king moves and drops (what a differential
+// generator can never save, whatever its board-move serialisation costs).
+template <Color Us>
+ExtMove* king_and_drops(const Position& pos, ExtMove* list) {
+  using G = detail::Generator<Us, false, DefaultHand>;
+  list = G::king_moves(pos, list, ~pos.pieces(Us));
+  return G::drops(pos, list, pos.empties());
+}
 
 template <class Pos, Work W>
 void search_nodes(benchmark::State& state) {
@@ -58,8 +70,13 @@ void search_nodes(benchmark::State& state) {
     for (auto& n : ns)
       for (Move m : n->moves) {
         n->pos.do_move(m, st);
-        if constexpr (W != Work::DoUndo) moves += uint64_t(generate<GenType::Legal>(n->pos, list) - list);
+        if constexpr (W == Work::Node || W == Work::GenTwice) moves += uint64_t(generate<GenType::Legal>(n->pos, list) - list);
         if constexpr (W == Work::GenTwice) moves += uint64_t(generate<GenType::Legal>(n->pos, list) - list);
+        if constexpr (W == Work::KingDrops) {
+          if constexpr (std::is_same_v<Pos, Position>)
+            moves += uint64_t((n->pos.side_to_move() == BLACK ? king_and_drops<BLACK>(n->pos, list)
+                                                              : king_and_drops<WHITE>(n->pos, list)) - list);
+        }
         n->pos.undo_move(m);
       }
   });
@@ -86,6 +103,7 @@ const bool registered = [] {
   add("node_phase/full/gen_twice", search_nodes<Position, Work::GenTwice>);
   add("node_phase/diff/gen_twice", search_nodes<DiffSearch, Work::GenTwice>);
   add("node_phase/diff/kernel", dirty_kernel);
+  add("node_phase/full/king_drops", search_nodes<Position, Work::KingDrops>);
   return true;
 }();
 
