@@ -3,6 +3,8 @@
 // AdditiveKey<> entries are the same layouts under the additive hashing scheme.
 #pragma once
 
+#include <tuple>
+
 #include "hand/bonanza21.h"
 #include "hand/hand64.h"
 #include "hand/key_scheme.h"
@@ -18,6 +20,14 @@
   X(AdditiveKey<HandPadded32>)
 
 namespace sashite {
+namespace detail {
+template <class Tuple> struct DropFirst;
+template <class First, class... Rest> struct DropFirst<std::tuple<First, Rest...>> { using type = std::tuple<Rest...>; };
+}  // namespace detail
+// Every registered hand type, as a type list (tests and benchmarks iterate over it).
+#define SASHITE_HAND_TYPE_AFTER_COMMA(H) , H
+using RegisteredHands = detail::DropFirst<std::tuple<void SASHITE_FOR_EACH_HAND_LAYOUT(SASHITE_HAND_TYPE_AFTER_COMMA)>>::type;
+
 using DefaultHand = HandPadded32;
 static_assert(small_surplus_mask<Hand64>() == 0x0303030303030300);
 }

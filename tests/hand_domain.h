@@ -2,6 +2,9 @@
 // as per-kind counts that every layout can be built from.
 #pragma once
 
+#include <gtest/gtest.h>
+
+#include <algorithm>
 #include <array>
 #include <vector>
 
@@ -9,6 +12,11 @@
 #include "tests/walk.h"
 
 namespace sashite::testing {
+
+// Every registered hand type (hand/layouts.h) as a typed-test list.
+template <class Tuple> struct AsGTestTypes;
+template <class... Hs> struct AsGTestTypes<std::tuple<Hs...>> { using type = ::testing::Types<Hs...>; };
+using GTestHandTypes = AsGTestTypes<RegisteredHands>::type;
 
 using Counts = std::array<int, RAW_END>;  // [pr], entry 0 unused
 
