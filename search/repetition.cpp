@@ -42,8 +42,8 @@ Repetition walk_ancestors(const StateInfo* now, Color us, int horizon, Relate re
 }  // namespace
 
 template <HandLayout H>
-Repetition by_board_key(const BasicPosition<H>& pos, int horizon) {
-  return walk_ancestors(pos.state(), pos.side_to_move(), horizon, [](const StateInfo* now, const StateInfo* then) {
+Repetition by_board_key(const StateInfo* now, Color us, int horizon) {
+  return walk_ancestors(now, us, horizon, [](const StateInfo* now, const StateInfo* then) {
     if (now->board_key != then->board_key) return Relation::Unrelated;
     const H a = H::from_raw(typename H::Raw(now->stm_hand)), b = H::from_raw(typename H::Raw(then->stm_hand));
     if (a == b) return Relation::Equal;
@@ -53,22 +53,22 @@ Repetition by_board_key(const BasicPosition<H>& pos, int horizon) {
   });
 }
 
-template <HandLayout H>
-  requires(key_scheme_of<H>() == KeyScheme::Additive)
-Repetition by_key_difference(const BasicPosition<H>& pos, int horizon, KeyDiffFilter filter) {
+namespace {
+
+// The filter is a template argument so that the walk carries no run-time switch.
+template <HandLayout H, KeyDiffFilter Filter>
+Repetition key_difference_walk(const StateInfo* now, Color us, int horizon) {
   constexpr uint64_t kNotMask = ~uint64_t(small_surplus_mask<H>());
-  auto within = [filter](uint64_t d) {
+  auto within = [](uint64_t d) {
     if (d & kNotMask) return false;
-    switch (filter) {
-      case KeyDiffFilter::Mask: return true;
-      case KeyDiffFilter::SingleBit: return (d & (d - 1)) == 0;
-      case KeyDiffFilter::Popcount2: return std::popcount(d) <= 2;
-    }
-    return false;
+    if constexpr (Filter == KeyDiffFilter::SingleBit) return (d & (d - 1)) == 0;
+    if constexpr (Filter == KeyDiffFilter::Popcount2) return std::popcount(d) <= 2;
+    return true;
   };
-  return walk_ancestors(pos.state(), pos.side_to_move(), horizon, [&](const StateInfo* now, const StateInfo* then) {
+  const uint64_t key = now->board_key + now->hand_key;
+  return walk_ancestors(now, us, horizon, [&](const StateInfo*, const StateInfo* then) {
     // Same board and side: (B + h_now) - (B + h_then) = h_now - h_then.
-    const uint64_t d = (now->board_key + now->hand_key) - (then->board_key + then->hand_key);
+    const uint64_t d = key - (then->board_key + then->hand_key);
     if (d == 0) return Relation::Equal;
     if (within(d)) return Relation::Superior;
     if (within(-d)) return Relation::Inferior;
@@ -76,9 +76,22 @@ Repetition by_key_difference(const BasicPosition<H>& pos, int horizon, KeyDiffFi
   });
 }
 
-#define SASHITE_INSTANTIATE_BY_BOARD_KEY(H) template Repetition by_board_key<H>(const BasicPosition<H>&, int);
+}  // namespace
+
+template <HandLayout H>
+  requires(key_scheme_of<H>() == KeyScheme::Additive)
+Repetition by_key_difference(const StateInfo* now, Color us, int horizon, KeyDiffFilter filter) {
+  switch (filter) {
+    case KeyDiffFilter::SingleBit: return key_difference_walk<H, KeyDiffFilter::SingleBit>(now, us, horizon);
+    case KeyDiffFilter::Popcount2: return key_difference_walk<H, KeyDiffFilter::Popcount2>(now, us, horizon);
+    case KeyDiffFilter::Mask: break;
+  }
+  return key_difference_walk<H, KeyDiffFilter::Mask>(now, us, horizon);
+}
+
+#define SASHITE_INSTANTIATE_BY_BOARD_KEY(H) template Repetition by_board_key<H>(const StateInfo*, Color, int);
 SASHITE_FOR_EACH_HAND_LAYOUT(SASHITE_INSTANTIATE_BY_BOARD_KEY)
-template Repetition by_key_difference(const BasicPosition<AdditiveKey<Hand64>>&, int, KeyDiffFilter);
-template Repetition by_key_difference(const BasicPosition<AdditiveKey<HandPadded32>>&, int, KeyDiffFilter);
+template Repetition by_key_difference<AdditiveKey<Hand64>>(const StateInfo*, Color, int, KeyDiffFilter);
+template Repetition by_key_difference<AdditiveKey<HandPadded32>>(const StateInfo*, Color, int, KeyDiffFilter);
 
 }  // namespace sashite

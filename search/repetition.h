@@ -22,8 +22,14 @@ const char* repetition_name(Repetition r);
 // How far back to look (seed 000): 4 plies in quiescence, 8 below 3 plies of depth, else 20.
 constexpr int repetition_horizon(bool quiescence, int depth_plies) { return quiescence ? 4 : depth_plies < 3 ? 8 : 20; }
 
+// Both read only the state chain: `now` is the current StateInfo, `us` the side to move, H the
+// layout of the stored hands.
 template <HandLayout H>
-Repetition by_board_key(const BasicPosition<H>& pos, int horizon);
+Repetition by_board_key(const StateInfo* now, Color us, int horizon);
+template <HandLayout H>
+Repetition by_board_key(const BasicPosition<H>& pos, int horizon) {
+  return by_board_key<H>(pos.state(), pos.side_to_move(), horizon);
+}
 
 // Seed 000's filters on the key difference d (and on -d for "inferior"):
 //   Mask         d & ~M == 0, M = the two low bits of every count field
@@ -35,6 +41,11 @@ enum class KeyDiffFilter { Mask, SingleBit, Popcount2 };
 
 template <HandLayout H>
   requires(key_scheme_of<H>() == KeyScheme::Additive)
-Repetition by_key_difference(const BasicPosition<H>& pos, int horizon, KeyDiffFilter filter = KeyDiffFilter::Mask);
+Repetition by_key_difference(const StateInfo* now, Color us, int horizon, KeyDiffFilter filter = KeyDiffFilter::Mask);
+template <HandLayout H>
+  requires(key_scheme_of<H>() == KeyScheme::Additive)
+Repetition by_key_difference(const BasicPosition<H>& pos, int horizon, KeyDiffFilter filter = KeyDiffFilter::Mask) {
+  return by_key_difference<H>(pos.state(), pos.side_to_move(), horizon, filter);
+}
 
 }  // namespace sashite

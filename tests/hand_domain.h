@@ -62,7 +62,7 @@ inline std::vector<std::pair<Counts, Counts>> random_pairs(size_t n, uint64_t se
     } else {
       b = a;
       for (int k = int(rng.below(3)); k >= 0; --k) {
-        const PieceType pr = PieceType(RAW_BEGIN + rng.below(RAW_END - RAW_BEGIN));
+        const PieceType pr = PieceType(int(RAW_BEGIN) + int(rng.below(RAW_END - RAW_BEGIN)));
         b[pr] = std::clamp(b[pr] + int(rng.below(3)) - 1, 0, max_in_hand(pr));
       }
     }

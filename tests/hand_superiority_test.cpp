@@ -115,7 +115,9 @@ TEST(AggressiveSuperiority, CorrectedEqualsSubstitutionDefinition) {
       const auto a = make_hand<HandBonanza21>(hands[i]), b = make_hand<HandBonanza21>(hands[j]);
       const bool c = aggressive::corrected(a, b);
       ASSERT_EQ(c, aggressive::by_substitution(a, b));
-      if (superior_or_equal_by_field(a, b)) ASSERT_TRUE(c);  // aggressive only adds
+      if (superior_or_equal_by_field(a, b)) {
+        ASSERT_TRUE(c);  // aggressive only adds
+      }
       beyond_by_field += c && !superior_or_equal_by_field(a, b);
       disagreements_with_faithful += c != aggressive::bonanza_faithful(a, b);
     }

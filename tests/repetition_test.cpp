@@ -5,7 +5,7 @@
 
 #include "movegen_full/usi_move.h"
 #include "search/repetition.h"
-#include "tests/walk.h"
+#include "tests/cyclic_walk.h"
 
 namespace sashite {
 namespace {
@@ -110,28 +110,6 @@ TEST(Repetition, NullMoveEndsTheWalk) {
   g.pos.undo_null_move();
 }
 
-// Search-like walks: moves that undo the last move, recapture, check, or drop next to the
-// enemy king are preferred, so same-board positions with equal and unequal hands are frequent.
-template <class H>
-Move cyclic_choice(const testing::Game<H>& g, testing::Rng& rng) {
-  MoveList<GenType::Legal, H> list(g.pos);
-  if (!list.size()) return MOVE_NONE;
-  if (rng.below(10) < 7) {
-    std::vector<Move> preferred;
-    const Move own = g.moves.size() >= 2 ? g.moves[g.moves.size() - 2] : MOVE_NONE;
-    const Move theirs = g.moves.empty() ? MOVE_NONE : g.moves.back();
-    const Square their_king = g.pos.king_square(~g.pos.side_to_move());
-    for (const ExtMove& m : list) {
-      const bool undo = own && !is_drop(own) && !is_drop(m) && from_sq(m) == to_sq(own) && to_sq(m) == from_sq(own);
-      const bool recapture = theirs && to_sq(m) == to_sq(theirs) && g.pos.is_capture(m);
-      const bool drop_near_king = is_drop(m) && their_king != SQ_NONE && king_attacks(their_king).test(to_sq(m));
-      if (undo || recapture || drop_near_king || g.pos.gives_check(m)) preferred.push_back(m);
-    }
-    if (!preferred.empty()) return preferred[rng.below(preferred.size())];
-  }
-  return list.begin()[rng.below(list.size())];
-}
-
 // Is seed 000's key difference exact here: every same-board ancestor the walk can reach has
 // every count within 3 of now (no field difference overflows the 2-bit mask)?
 bool key_difference_exact(const BasicPosition<AddHand>& pos, int horizon) {
@@ -156,7 +134,7 @@ TEST(Repetition, ImplementationsAgreeOnCyclicWalks) {
     for (int walk = 0; walk < 40; ++walk) {
       testing::Game<AddHand> g(start);
       for (int ply = 0; ply < 200; ++ply) {
-        const Move m = cyclic_choice(g, rng);
+        const Move m = testing::cyclic_choice(g, rng);
         if (m == MOVE_NONE) break;
         g.play(m);
         for (int horizon : {4, 8, 20}) {

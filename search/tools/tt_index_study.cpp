@@ -41,6 +41,8 @@ std::string with_hands(const std::string& sfen, const int counts[COLOR_NB][RAW_E
 }
 
 // The base and its redistributions of up to two pieces between the hands.
+constexpr int kHandInts = int(COLOR_NB) * int(RAW_END);
+
 std::vector<Keys> same_board_group(const std::string& sfen) {
   XorPos xp;
   StateInfo st;
@@ -56,12 +58,12 @@ std::vector<Keys> same_board_group(const std::string& sfen) {
   };
   for (int k1 = 0; k1 < 2 * (RAW_END - RAW_BEGIN); ++k1) {
     int h1[COLOR_NB][RAW_END];
-    std::copy(&base[0][0], &base[0][0] + COLOR_NB * RAW_END, &h1[0][0]);
+    std::copy(&base[0][0], &base[0][0] + kHandInts, &h1[0][0]);
     if (!transfer(h1, PieceType(RAW_BEGIN + k1 / 2), Color(k1 & 1))) continue;
     variants.insert(with_hands(sfen, h1));
     for (int k2 = k1; k2 < 2 * (RAW_END - RAW_BEGIN); ++k2) {
       int h2[COLOR_NB][RAW_END];
-      std::copy(&h1[0][0], &h1[0][0] + COLOR_NB * RAW_END, &h2[0][0]);
+      std::copy(&h1[0][0], &h1[0][0] + kHandInts, &h2[0][0]);
       if (transfer(h2, PieceType(RAW_BEGIN + k2 / 2), Color(k2 & 1))) variants.insert(with_hands(sfen, h2));
     }
   }

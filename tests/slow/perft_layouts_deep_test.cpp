@@ -19,7 +19,9 @@ TYPED_TEST(PerftLayoutDeepTest, ReferenceCounts) {
     StateInfo st;
     ASSERT_FALSE(pos.set(ref.sfen, &st)) << ref.name;
     for (int d = 1; d < int(ref.perft.size()); ++d)
-      if (ref.perft[d] && ref.perft[d] <= 600'000'000) EXPECT_EQ(perft(pos, d), ref.perft[d]) << ref.name << " d" << d;
+      if (ref.perft[d] && ref.perft[d] <= 600'000'000) {
+        EXPECT_EQ(perft(pos, d), ref.perft[d]) << ref.name << " d" << d;
+      }
   }
 }
 
