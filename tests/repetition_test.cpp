@@ -82,6 +82,21 @@ TEST(Repetition, TwoFieldCaseAndTheSingleBitFilter) {
   EXPECT_EQ(superior.single_bit, Repetition::None);
 }
 
+// The additive key also works on padded32's raw value (guard bits as the borrow stop).
+TEST(Repetition, KeyDifferenceOnPadded32) {
+  using P32 = AdditiveKey<HandPadded32>;
+  auto run = [](std::string_view sfen, std::string_view moves) {
+    testing::Game<P32> g(sfen);
+    play_usi(g, moves);
+    EXPECT_EQ(by_key_difference(g.pos, 20), by_board_key(g.pos, 20));
+    return by_key_difference(g.pos, 20);
+  };
+  EXPECT_EQ(run(kDropAndTake, "S*5b 5a5b G*5a 5b5a"), Repetition::Inferior);
+  EXPECT_EQ(run(kDropAndTake, "S*5b 5a5b G*5a 5b5a S*5b"), Repetition::Superior);
+  EXPECT_EQ(run(Position::kStartSfen, "2h3h 8b7b 3h2h 7b8b"), Repetition::Draw);
+  EXPECT_EQ(run(kRookChecks, "2i1i 1a2a 1i2i 2a1a"), Repetition::Loss);
+}
+
 TEST(Repetition, OneFieldCaseAllFiltersAgree) {
   // Two golds dropped and taken: the difference is 2 golds, one bit (0b10) in one field.
   const Outcome o = detect("4k4/9/9/9/9/9/9/9/4K4 b 2G 1", "G*5b 5a5b G*5a 5b5a");
