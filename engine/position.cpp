@@ -199,6 +199,7 @@ std::optional<std::string> BasicPosition<H>::set(std::string_view sfen, StateInf
   st_ = si;
   st_->board_key = compute_board_key();
   st_->hand_key = compute_hand_key();
+  st_->stm_hand = hand_[side_].raw();
   update_check_info();
   return std::nullopt;
 }
@@ -364,7 +365,7 @@ bool BasicPosition<H>::pawn_drop_mates(Square to) const {
 
 template <HandLayout H>
 void BasicPosition<H>::do_move(Move m, StateInfo& st) {
-  st.board_key = st_->board_key ^ zobrist::side;
+  st.board_key = st_->board_key ^ side_key();
   st.hand_key = st_->hand_key;
   st.plies_from_null = st_->plies_from_null + 1;
   st.previous = st_;
@@ -376,8 +377,10 @@ void BasicPosition<H>::do_move(Move m, StateInfo& st) {
   if (is_drop(m)) {
     const PieceType pr = dropped_type(m);
     const Piece pc = make_piece(us, pr);
-    const int n = hand_[us].count(pr);
-    st.hand_key ^= zobrist::hand[us][pr][n] ^ zobrist::hand[us][pr][n - 1];
+    if constexpr (kKeyScheme == KeyScheme::Xor) {
+      const int n = hand_[us].count(pr);
+      st.hand_key ^= zobrist::hand[us][pr][n] ^ zobrist::hand[us][pr][n - 1];
+    }
     hand_[us].sub(pr);
     put_piece(to, pc);
     st.board_key ^= zobrist::psq[pc][to];
@@ -389,8 +392,10 @@ void BasicPosition<H>::do_move(Move m, StateInfo& st) {
     st.captured = captured;
     if (captured != NO_PIECE) {
       const PieceType pr = raw_type(type_of(captured));
-      const int n = hand_[us].count(pr);
-      st.hand_key ^= zobrist::hand[us][pr][n] ^ zobrist::hand[us][pr][n + 1];
+      if constexpr (kKeyScheme == KeyScheme::Xor) {
+        const int n = hand_[us].count(pr);
+        st.hand_key ^= zobrist::hand[us][pr][n] ^ zobrist::hand[us][pr][n + 1];
+      }
       hand_[us].add(pr);
       remove_piece(to, captured);
       st.board_key ^= zobrist::psq[captured][to];
@@ -402,7 +407,13 @@ void BasicPosition<H>::do_move(Move m, StateInfo& st) {
     if (type_of(pc) == KING) king_[us] = to;
   }
   side_ = ~us;
+  // Seed 000: the additive key adds the new side to move's hand; no per-count randoms.
+  if constexpr (kKeyScheme == KeyScheme::Additive) st.hand_key = additive_hand_key(~us);
+  st.stm_hand = hand_[~us].raw();
   update_check_info();
+  // Counted in plies (2 per move) so that "checked through the last i plies" is one compare.
+  st.continuous_check[us] = st.checkers ? st_->previous->continuous_check[us] + 2 : 0;
+  st.continuous_check[~us] = st_->previous->continuous_check[~us];
 }
 
 template <HandLayout H>
@@ -432,7 +443,10 @@ void BasicPosition<H>::undo_move(Move m) {
 template <HandLayout H>
 void BasicPosition<H>::do_null_move(StateInfo& st) {
   st = *st_;
-  st.board_key ^= zobrist::side;
+  st.board_key ^= side_key();
+  if constexpr (kKeyScheme == KeyScheme::Additive) st.hand_key = additive_hand_key(~side_);
+  st.stm_hand = hand_[~side_].raw();
+  st.continuous_check[side_] = 0;  // passing is not a check
   st.plies_from_null = 0;
   st.captured = NO_PIECE;
   st.previous = st_;
@@ -449,7 +463,7 @@ void BasicPosition<H>::undo_null_move() {
 
 template <HandLayout H>
 Key BasicPosition<H>::compute_board_key() const {
-  Key k = side_ == WHITE ? zobrist::side : 0;
+  Key k = side_ == WHITE ? side_key() : 0;
   for (Square s = SQ_ZERO; s < SQ_NB; ++s)
     if (board_[s] != NO_PIECE) k ^= zobrist::psq[board_[s]][s];
   return k;
@@ -457,6 +471,7 @@ Key BasicPosition<H>::compute_board_key() const {
 
 template <HandLayout H>
 Key BasicPosition<H>::compute_hand_key() const {
+  if constexpr (kKeyScheme == KeyScheme::Additive) return additive_hand_key(side_);
   Key k = 0;
   for (Color c : {BLACK, WHITE})
     for (PieceType pr = RAW_BEGIN; pr < RAW_END; ++pr) k ^= zobrist::hand[c][pr][hand_[c].count(pr)];
@@ -483,6 +498,7 @@ std::string BasicPosition<H>::consistency_error() const {
   }
   if (st_->board_key != compute_board_key()) return "incremental board key differs from the recomputed one";
   if (st_->hand_key != compute_hand_key()) return "incremental hand key differs from the recomputed one";
+  if (st_->stm_hand != uint64_t(hand_[side_].raw())) return "stored hand of the side to move is stale";
   const Square ksq = king_[side_];
   if (!(st_->checkers == (ksq == SQ_NONE ? Bitboard() : attackers_to(~side_, ksq)))) return "checkers are stale";
   if (!(st_->blockers == blockers_for_king(side_))) return "blockers are stale";

@@ -1,8 +1,8 @@
 // Position: board, hands, side to move, and the state stack that do_move/undo_move keep.
 //
 // The hand layout is a template parameter (hand/hand.h); Position is the default layout.
-// Keys: a 64-bit XOR Zobrist key kept in two parts, board (with side to move) and hands, so
-// that alternative hashing schemes can combine them differently.
+// Keys: kept in two parts, board and hands, combined by the hashing scheme the hand type
+// selects (hand/key_scheme.h): XOR-Zobrist by default, seed 000's additive key on request.
 #pragma once
 
 #include <optional>
@@ -17,8 +17,11 @@ namespace sashite {
 // What do_move changes and undo_move cannot recompute cheaply. One per ply, owned by the
 // caller (a stack array in search and perft), linked through `previous`.
 struct StateInfo {
-  Key board_key;        // pieces on squares and side to move
-  Key hand_key;         // XOR over (colour, kind, count) of both hands
+  Key board_key;        // pieces on squares (and side to move, xor scheme)
+  Key hand_key;         // xor: XOR over (colour, kind, count) of both hands;
+                        // additive: raw hand of the side to move, plus the spare bit if White
+  uint64_t stm_hand;    // raw hand of the side to move (repetition and superiority checks)
+  int continuous_check[COLOR_NB];  // plies over which every move of that colour gave check
   Bitboard checkers;    // enemy pieces giving check to the side to move
   Bitboard blockers;    // pieces of either colour that alone shield the side to move's king
   Piece captured;
@@ -37,6 +40,7 @@ class BasicPosition {
  public:
   using Hand = H;
   using State = StateInfo;
+  static constexpr KeyScheme kKeyScheme = key_scheme_of<H>();
   static constexpr std::string_view kStartSfen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
 
   BasicPosition() = default;
@@ -91,7 +95,9 @@ class BasicPosition {
   bool is_capture(Move m) const { return !is_drop(m) && board_[to_sq(m)] != NO_PIECE; }
 
   // Keys
-  Key key() const { return st_->board_key ^ st_->hand_key; }
+  Key key() const {
+    return kKeyScheme == KeyScheme::Xor ? st_->board_key ^ st_->hand_key : st_->board_key + st_->hand_key;
+  }
   Key board_key() const { return st_->board_key; }
   Key hand_key() const { return st_->hand_key; }
   Key compute_board_key() const;
@@ -105,6 +111,10 @@ class BasicPosition {
   void put_piece(Square s, Piece pc);
   void remove_piece(Square s, Piece pc);
   void update_check_info();
+  Key side_key() const { return kKeyScheme == KeyScheme::Xor ? zobrist::side : 0; }
+  Key additive_hand_key(Color c) const
+    requires(kKeyScheme == KeyScheme::Additive)
+  { return Key(hand_[c].raw()) + (c == WHITE ? Key(H::kSpareBit) : 0); }
 
   Piece board_[SQ_NB] = {};
   Bitboard by_type_[PIECE_TYPE_NB];  // [NO_PIECE_TYPE] = all occupied squares

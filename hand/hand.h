@@ -15,24 +15,51 @@ constexpr int max_in_hand(PieceType pr) {
 }
 
 template <class H>
-concept HandLayout = std::regular<H> && requires(H h, const H ch, PieceType pr, int n) {
+concept HandLayout = std::regular<H> && requires(H h, const H ch, PieceType pr, int n, typename H::Raw r) {
   { H::name } -> std::convertible_to<const char*>;
   { ch.count(pr) } -> std::same_as<int>;
   { ch.has(pr) } -> std::same_as<bool>;
   { ch.empty() } -> std::same_as<bool>;
-  { ch.raw() } -> std::unsigned_integral;
+  { ch.raw() } -> std::same_as<typename H::Raw>;
+  { H::from_raw(r) } -> std::convertible_to<H>;
   { ch.superior_or_equal(ch) } -> std::same_as<bool>;  // every count >= the other's
   h.add(pr);
   h.sub(pr);
   h.set(pr, n);
-};
+} && std::unsigned_integral<typename H::Raw>;
 
 // Per-field superiority: the definition every bit trick is tested against.
-template <HandLayout H>
+template <class H>
 constexpr bool superior_or_equal_by_field(const H& a, const H& b) {
   for (PieceType pr = RAW_BEGIN; pr < RAW_END; ++pr)
     if (a.count(pr) < b.count(pr)) return false;
   return true;
 }
+
+// Shared storage of the layouts whose fields are described by a shift and a mask table:
+// `Fields` gives kShift[pr] and kMask[pr] (indexed by PieceType, entry 0 unused).
+template <class Derived, class RawT, class Fields>
+class FieldHand {
+ public:
+  using Raw = RawT;
+  constexpr int count(PieceType pr) const { return int((v_ >> Fields::kShift[pr]) & Fields::kMask[pr]); }
+  constexpr bool has(PieceType pr) const { return (v_ & (Raw(Fields::kMask[pr]) << Fields::kShift[pr])) != 0; }
+  constexpr bool empty() const { return v_ == 0; }
+  constexpr Raw raw() const { return v_; }
+  static constexpr Derived from_raw(Raw r) {
+    Derived h;
+    h.v_ = r;
+    return h;
+  }
+  constexpr void add(PieceType pr) { v_ += Raw(1) << Fields::kShift[pr]; }
+  constexpr void sub(PieceType pr) { v_ -= Raw(1) << Fields::kShift[pr]; }
+  constexpr void set(PieceType pr, int n) {
+    v_ = (v_ & ~(Raw(Fields::kMask[pr]) << Fields::kShift[pr])) | Raw(n) << Fields::kShift[pr];
+  }
+  constexpr bool operator==(const FieldHand&) const = default;
+
+ protected:
+  Raw v_ = 0;
+};
 
 }  // namespace sashite

@@ -1,0 +1,81 @@
+// hash_do_move/<scheme>/<layout>: cycles per do_move + undo_move over every legal move of
+// walk positions, xor against additive keys on the same layout.
+// perft/<layout>-<scheme>/<position>/<depth>: perft per hand type (cycles per leaf).
+#include "bench/harness.h"
+#include "bench/positions.h"
+#include "movegen_full/perft.h"
+
+namespace sashite::bench {
+namespace {
+
+const std::vector<std::string> kWalk = walk_sample(64, 77);
+
+template <HandLayout H>
+void do_undo(benchmark::State& state) {
+  auto positions = load<H>(kWalk);
+  std::vector<std::vector<Move>> moves;
+  size_t total = 0;
+  for (auto& p : positions) {
+    moves.emplace_back();
+    for (const ExtMove& m : MoveList<GenType::LegalAll, H>(p->pos)) moves.back().push_back(m);
+    total += moves.back().size();
+  }
+  StateInfo st;
+  Key sum = 0;
+  measure(state, total, [&] {
+    for (size_t i = 0; i < positions.size(); ++i) {
+      auto& pos = positions[i]->pos;
+      for (Move m : moves[i]) {
+        pos.do_move(m, st);
+        sum += pos.key();
+        pos.undo_move(m);
+      }
+    }
+  });
+  benchmark::DoNotOptimize(sum);
+}
+
+template <HandLayout H>
+void perft_of(benchmark::State& state, std::string_view position, int depth) {
+  OwnedPosition<H> p(reference_sfen(position));
+  uint64_t leaves = 0;
+  uint64_t ticks = 0;
+  for (auto _ : state) {
+    const uint64_t t0 = tsc_begin();
+    leaves = perft(p.pos, depth);
+    ticks += tsc_end() - t0;
+  }
+  set_counters(state, ticks, leaves);
+  state.counters["leaves/s"] = benchmark::Counter(double(leaves) * double(state.iterations()), benchmark::Counter::kIsRate);
+}
+
+template <HandLayout H>
+std::string combo_name() {
+  return std::string(H::name) + "-" + key_scheme_name(key_scheme_of<H>());
+}
+
+const bool registered = [] {
+  add("hash_do_move/xor/hand64", do_undo<Hand64>);
+  add("hash_do_move/additive/hand64", do_undo<AdditiveKey<Hand64>>);
+  add("hash_do_move/xor/padded32", do_undo<HandPadded32>);
+  add("hash_do_move/additive/padded32", do_undo<AdditiveKey<HandPadded32>>);
+  std::apply(
+      [](auto... h) {
+        (
+            [&] {
+              using H = decltype(h);
+              for (auto [pos, depth] : {std::pair{"start", 5}, {"matsuri", 3}})
+                add("perft/" + combo_name<H>() + "/" + pos + "/" + std::to_string(depth),
+                    [pos, depth](benchmark::State& s) { perft_of<H>(s, pos, depth); })
+                    ->Iterations(1)
+                    ->Unit(benchmark::kMillisecond)
+                    ->UseRealTime();
+            }(),
+            ...);
+      },
+      RegisteredHands{});
+  return true;
+}();
+
+}  // namespace
+}  // namespace sashite::bench

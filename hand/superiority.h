@@ -1,0 +1,69 @@
+// Superiority methods: "does hand a hold at least as many of every kind as hand b?", one
+// type per (layout, method). Each is tested against superior_or_equal_by_field on every pair
+// of a reduced exhaustive domain and on random pairs (tests/hand_superiority_test.cpp) and
+// timed by bench/hand_bench.cpp.
+#pragma once
+
+#include <immintrin.h>
+
+#include <tuple>
+
+#include "hand/layouts.h"
+
+namespace sashite::superiority {
+
+// Baseline for every layout: seven field extractions and compares.
+template <HandLayout H>
+struct ByField {
+  using Layout = H;
+  static constexpr const char* name = "by_field";
+  static bool test(const H& a, const H& b) { return superior_or_equal_by_field(a, b); }
+};
+
+struct Bonanza21Alternating {  // two masked subtractions, alternate fields as guards (seed 004)
+  using Layout = HandBonanza21;
+  static constexpr const char* name = "alternating";
+  static bool test(const Layout& a, const Layout& b) { return Layout::alternating(a.raw(), b.raw()); }
+};
+
+// Bonanza's field order is padded32's: PDEP deposits the 21 bits into padded32's fields
+// (0x06dddddf = every padded32 bit but the guards), then one guarded subtraction. PDEP is a
+// 3-cycle instruction on this Zen 5 (SPEC.md §5), microcoded on Zen 1/2.
+struct Bonanza21Pdep {
+  using Layout = HandBonanza21;
+  static constexpr const char* name = "pdep";
+  static constexpr uint32_t kDeposit = 0x06dddddf;
+  static bool test(const Layout& a, const Layout& b) {
+    return HandPadded32::guard_borrow(_pdep_u32(a.raw(), kDeposit), _pdep_u32(b.raw(), kDeposit));
+  }
+};
+
+struct Padded24ShiftSubtract {  // seed 004's shift, completed with pawn and lance
+  using Layout = HandPadded24;
+  static constexpr const char* name = "shift_subtract";
+  static bool test(const Layout& a, const Layout& b) { return Layout::shift_subtract(a.raw(), b.raw()); }
+};
+
+struct Padded32Borrow {  // one subtraction, one mask
+  using Layout = HandPadded32;
+  static constexpr const char* name = "borrow";
+  static bool test(const Layout& a, const Layout& b) { return Layout::guard_borrow(a.raw(), b.raw()); }
+};
+
+struct Hand64ByteLanes {  // one 64-bit subtraction, bit 7 of each byte as guard
+  using Layout = Hand64;
+  static constexpr const char* name = "byte_lanes";
+  static bool test(const Layout& a, const Layout& b) { return Layout::byte_lanes(a.raw(), b.raw()); }
+};
+
+// Every method, per-field baselines first (bench registers them first: they are the baseline).
+using AllMethods = std::tuple<ByField<HandBonanza21>, ByField<HandPadded24>, ByField<HandPadded32>, ByField<Hand64>,
+                              Bonanza21Alternating, Bonanza21Pdep, Padded24ShiftSubtract, Padded32Borrow,
+                              Hand64ByteLanes>;
+
+template <class F>
+void for_each_method(F&& f) {
+  std::apply([&](auto... m) { (f(m), ...); }, AllMethods{});
+}
+
+}  // namespace sashite::superiority

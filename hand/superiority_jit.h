@@ -1,0 +1,29 @@
+// The fastest single-subtraction superiority tests written as x64 by xbyak at run time, so the
+// compiler's loop (bench/hand_bench.cpp) and hand-written code run on the same arrays.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+namespace sashite {
+
+// Counts i < n with ((a[i] - b[i]) & borrow_mask) == 0, over 32- or 64-bit raw hands.
+class SuperiorCountJit {
+ public:
+  template <class Raw>
+  using Fn = size_t (*)(const Raw* a, const Raw* b, size_t n);
+
+  SuperiorCountJit(int raw_bits, uint64_t borrow_mask);
+  ~SuperiorCountJit();
+  template <class Raw>
+  Fn<Raw> get() const { return reinterpret_cast<Fn<Raw>>(code_); }
+  size_t code_size() const;
+
+ private:
+  struct Generator;
+  std::unique_ptr<Generator> gen_;
+  const void* code_;
+};
+
+}  // namespace sashite
