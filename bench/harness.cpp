@@ -75,6 +75,12 @@ benchmark::internal::Benchmark* add(const std::string& name, std::function<void(
   return benchmark::RegisterBenchmark(name.c_str(), [fn](benchmark::State& s) { fn(s); });
 }
 
+std::string all_baselines() {
+  std::string out;
+  for (const auto& [area, variant] : baselines()) out += (out.empty() ? "" : ";") + area + "=" + variant;
+  return out;
+}
+
 std::string baseline_of(const std::string& area) {
   auto it = baselines().find(area);
   return it == baselines().end() ? std::string() : it->second;

@@ -10,6 +10,7 @@
 
 namespace sashite::bench {
 std::string baseline_of(const std::string& area);
+std::string all_baselines();
 
 namespace {
 
@@ -107,6 +108,7 @@ int main(int argc, char** argv) {
   benchmark::AddCustomContext("tsc_ghz", std::to_string(c.tsc_ghz));
   benchmark::AddCustomContext("core_cycles_per_tsc_tick", std::to_string(c.cycles_per_tsc_tick));
   benchmark::AddCustomContext("compiler", __VERSION__);
+  benchmark::AddCustomContext("baselines", all_baselines());  // area=variant pairs for the report
   benchmark::AddCustomContext("cycle_note",
                               "TSC is not a core-cycle counter here; cycles = TSC ticks x calibration "
                               "from a dependent chain of 1-cycle adds measured in this run");

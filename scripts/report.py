@@ -46,13 +46,14 @@ def fmt(x, digits=2):
     return f"{x:,.{digits}f}"
 
 
+BASELINES = {}
+
+
 def baseline_name(name, rows):
     area, variant, rest = (name.split("/", 2) + ["", ""])[:3]
-    # The first variant listed for the area is the baseline (registration order = JSON order).
-    for other in rows:
-        if other.split("/", 1)[0] == area:
-            base_variant = other.split("/")[1]
-            return f"{area}/{base_variant}/{rest}"
+    # The harness records each area's baseline variant in the run's context.
+    if area in BASELINES:
+        return f"{area}/{BASELINES[area]}/{rest}"
     return None
 
 
@@ -60,7 +61,7 @@ def svg_chart(area, items, out_svg):
     """Horizontal bars of the median figure per benchmark, rendered by gnuplot."""
     dat = out_svg[:-4] + ".dat"
     with open(dat, "w") as f:
-        for label, value in items:
+        for label, value, _unit in items:
             f.write(f'"{label}" {value}\n')
     height = 120 + 22 * len(items)
     unit = items[0][2] if items else ""
@@ -90,6 +91,11 @@ plot '{dat}' using 2:0:(0):2:($0-0.3):($0+0.3):yticlabels(1) with boxxyerror lc 
 def main():
     run_dir = sys.argv[1]
     context, rows = load_runs(os.path.join(run_dir, "bench.json"))
+    for pair in context.get("baselines", "").split(";"):
+        if "=" in pair:
+            area, variant = pair.split("=", 1)
+            BASELINES[area] = variant
+    rows = OrderedDict(sorted(rows.items()))  # interleaving shuffles the JSON: sort by name
     machine = open(os.path.join(run_dir, "machine.txt")).read().strip()
     cal = float(context.get("core_cycles_per_tsc_tick", "nan"))
     tsc = float(context.get("tsc_ghz", "nan"))
@@ -104,7 +110,7 @@ def main():
                "every *cycles* figure below is TSC ticks times the calibration above. Each row is the "
                "median of interleaved repetitions (Google Benchmark random interleaving); *cv* is the "
                "coefficient of variation over the repetitions; *ratio* divides by the area's baseline "
-               "variant (the first one registered) for the same case, in this same run.\n")
+               "variant (named in each table's heading) for the same case, in this same run.\n")
 
     areas = OrderedDict()
     for name, r in rows.items():
@@ -113,6 +119,8 @@ def main():
     extra_counters = ["leaves/s", "moves/call", "ops/s"]
     for area, names in areas.items():
         out.append(f"## {area}\n")
+        if area in BASELINES:
+            out.append(f"Baseline variant: `{BASELINES[area]}`.\n")
         out.append("| benchmark | median | unit | ns/op | cv | ratio vs baseline | other |")
         out.append("|---|---:|---|---:|---:|---:|---|")
         chart = []
