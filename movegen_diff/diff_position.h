@@ -359,12 +359,12 @@ ExtMove* DiffPosition<H, C, K>::generate_cached(ExtMove* list) {
   }
   stale_ &= ~ids;
 
-  // Serialise: whole 16-move blocks (64 bytes); the output has room for the overshoot.
+  // Serialise: whole 8-move blocks (32 bytes); the output has room for the overshoot.
   for (uint64_t b = cached & nonempty_; b; b &= b - 1) {
     const ListRef r = lists_[__builtin_ctzll(b)];
     const ExtMove* src = arena_.get() + r.offset;
-    std::memcpy(list, src, 16 * sizeof(ExtMove));  // most pieces have at most 16 moves
-    for (uint32_t i = 16; i < r.count; i += 16) std::memcpy(list + i, src + i, 16 * sizeof(ExtMove));
+    std::memcpy(list, src, 8 * sizeof(ExtMove));  // most pieces have at most 8 moves
+    for (uint32_t i = 8; i < r.count; i += 8) std::memcpy(list + i, src + i, 8 * sizeof(ExtMove));
     list += r.count;
   }
 
