@@ -42,22 +42,25 @@ std::string square_name(Square s) { return to_usi(s); }
 
 }  // namespace
 
+// Putting and removing are the same bitboard toggle; only the board entry differs.
 template <HandLayout H>
-void BasicPosition<H>::put_piece(Square s, Piece pc) {
+void BasicPosition<H>::toggle_bitboards(Square s, Piece pc) {
   const Bitboard b = square_bb(s);
-  board_[s] = pc;
   by_type_[NO_PIECE_TYPE] ^= b;
   by_type_[type_of(pc)] ^= b;
   by_color_[color_of(pc)] ^= b;
 }
 
 template <HandLayout H>
+void BasicPosition<H>::put_piece(Square s, Piece pc) {
+  board_[s] = pc;
+  toggle_bitboards(s, pc);
+}
+
+template <HandLayout H>
 void BasicPosition<H>::remove_piece(Square s, Piece pc) {
-  const Bitboard b = square_bb(s);
   board_[s] = NO_PIECE;
-  by_type_[NO_PIECE_TYPE] ^= b;
-  by_type_[type_of(pc)] ^= b;
-  by_color_[color_of(pc)] ^= b;
+  toggle_bitboards(s, pc);
 }
 
 template <HandLayout H>

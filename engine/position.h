@@ -108,6 +108,7 @@ class BasicPosition {
   std::string consistency_error() const;
 
  private:
+  void toggle_bitboards(Square s, Piece pc);
   void put_piece(Square s, Piece pc);
   void remove_piece(Square s, Piece pc);
   void update_check_info();
