@@ -125,6 +125,9 @@ TEST_F(Usi, BadInputAnswersAnErrorAndKeepsServing) {
       {"setoption name USI_Hash value 0", "USI_Hash must be an integer"},
       {"setoption name USI_Hash", "USI_Hash must be an integer"},
       {"setoption name USI_Ponder value maybe", "USI_Ponder must be 'true' or 'false'"},
+      {"setoption name MoveGen value fast", "MoveGen must be 'full' or 'diff', got 'fast'"},
+      {"setoption name MoveGen value Diff", "MoveGen must be 'full' or 'diff', got 'Diff'"},
+      {"setoption name MoveGen", "MoveGen must be 'full' or 'diff', got ''"},
       {"position", "expected 'startpos' or 'sfen'"},
       {"position startpos foo", "expected 'moves' after 'startpos'"},
       {"position sfen", "sfen"},
@@ -157,6 +160,63 @@ TEST_F(Usi, BadInputAnswersAnErrorAndKeepsServing) {
     EXPECT_NE(lines[0].find(c.error_contains), std::string::npos)
         << "after '" << shown << "' expected '" << c.error_contains << "' in '" << lines[0].substr(0, 200) << "'";
   }
+}
+
+// `go perft` output without its timing line, which names the generator that ran (checked).
+std::vector<std::string> perft_lines(const std::vector<std::string>& lines, std::string_view movegen) {
+  std::vector<std::string> out;
+  for (const std::string& l : lines) {
+    if (!l.starts_with("info string perft ")) out.push_back(l);
+    else EXPECT_TRUE(l.ends_with(", MoveGen " + std::string(movegen))) << l;
+  }
+  return out;
+}
+
+TEST_F(Usi, MoveGenOptionIsListed) {
+  ASSERT_TRUE(engine_->send("usi")) << engine_->error();
+  const auto lines = engine_->read_until([](const std::string& l) { return l == "usiok"; });
+  ASSERT_TRUE(lines) << engine_->error();
+  EXPECT_NE(std::find(lines->begin(), lines->end(), "option name MoveGen type combo default full var full var diff"),
+            lines->end());
+}
+
+// Through the differential generator, `position`, `d` and `go perft` answer exactly what they
+// answer through the full one: the position in force carries over a switch, and positions set
+// afterwards (with moves: captures, drops, promotions) are built for the generator chosen.
+TEST_F(Usi, MoveGenDiffAnswersTheSameAsFull) {
+  ASSERT_EQ(reply("position startpos moves 7g7f 3c3d"), std::vector<std::string>{});
+  const std::vector<std::string> full_board = reply("d"), full = perft_lines(reply("go perft 3"), "full");
+  ASSERT_EQ(reply("setoption name MoveGen value diff"), std::vector<std::string>{});
+  EXPECT_EQ(reply("d"), full_board);
+  EXPECT_EQ(perft_lines(reply("go perft 3"), "diff"), full);
+  EXPECT_NE(std::find(full.begin(), full.end(), "Nodes searched: 54375"), full.end());
+
+  static_assert(kReferencePositions[1].name == "matsuri" && kReferencePositions[6].name == "drops");
+  const std::vector<std::string> positions = {
+      "position startpos moves 7g7f 3c3d 8h2b+ 3a2b B*4e 2b3c 4e3d",  // bishop trade, drop, capture
+      "position sfen " + std::string(kReferencePositions[1].sfen),
+      "position sfen " + std::string(kReferencePositions[6].sfen) + " moves R*6e",  // White in check
+  };
+  for (const std::string& position : positions) {
+    SCOPED_TRACE(position);
+    ASSERT_EQ(reply("setoption name MoveGen value diff"), std::vector<std::string>{});
+    ASSERT_EQ(reply(position), std::vector<std::string>{});
+    const std::vector<std::string> diff_board = reply("d"), diff = perft_lines(reply("go perft 2"), "diff");
+    ASSERT_EQ(reply("setoption name MoveGen value full"), std::vector<std::string>{});
+    EXPECT_EQ(reply("d"), diff_board);
+    EXPECT_EQ(perft_lines(reply("go perft 2"), "full"), diff);
+  }
+}
+
+TEST_F(Usi, BadMoveGenValueKeepsTheGeneratorAndServes) {
+  ASSERT_EQ(reply("setoption name MoveGen value diff"), std::vector<std::string>{});
+  const std::vector<std::string> lines = reply("setoption name MoveGen value turbo");
+  ASSERT_EQ(lines.size(), 1u);
+  EXPECT_EQ(lines[0], "info string error: setoption: MoveGen must be 'full' or 'diff', got 'turbo'");
+  const std::vector<std::string> perft = reply("go perft 1");
+  ASSERT_FALSE(perft.empty());
+  EXPECT_TRUE(perft.back().ends_with(", MoveGen diff")) << perft.back();
+  EXPECT_NE(std::find(perft.begin(), perft.end(), "Nodes searched: 30"), perft.end());
 }
 
 TEST_F(Usi, FailedPositionLeavesThePreviousOne) {

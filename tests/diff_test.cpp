@@ -1,0 +1,113 @@
+// Proof of equivalence of the differential generator (movegen_diff, seed 003) with the full
+// one: perft through DiffPosition on every SPEC.md §4 position for every hand layout; a million
+// random-walk nodes with undo runs where every category's move set, the SFEN, the key, the
+// consistency check and the dirty masks agree; every dirty-flag kernel driving do_move.
+// Deeper and longer runs: tests/slow/diff_slow_test.cpp.
+#include <gtest/gtest.h>
+
+#include <iostream>
+#include <map>
+
+#include "tests/diff_equivalence.h"
+
+namespace sashite {
+namespace {
+
+using testing::WalkCounts;
+
+template <class H>
+class DiffPerft : public ::testing::Test {};
+TYPED_TEST_SUITE(DiffPerft, testing::HandLayoutTypes, testing::HandLayoutName);
+
+// What the default run affords (about 200 M leaves per generator); unpublished depths (pawn-drop
+// mate d3) are checked against the full generator only.
+TYPED_TEST(DiffPerft, EqualsFullGeneratorAndPublishedValues) {
+  const std::map<std::string_view, int> depth = {
+      {"start", 5},          {"matsuri", 4},         {"max_moves", 3}, {"pawn_drop_mate", 4},
+      {"middlegame_b91", 4}, {"middlegame_w124", 4}, {"drops", 3},
+  };
+  for (const ReferencePosition& ref : kReferencePositions) {
+    ASSERT_TRUE(depth.count(ref.name)) << "no default depth for " << ref.name;
+    testing::expect_perft_equivalence<TypeParam>(ref, depth.at(ref.name));
+  }
+}
+
+// Seeds and node budgets of the walks. Together they visit a million nodes in the default run,
+// split evenly over the hand layouts, the starts and the seeds.
+constexpr uint64_t kDefaultWalkNodes = 1'000'000;
+constexpr uint64_t kWalkSeeds[] = {3, 2009};
+
+// At least this many of each kind of event per start (observed counts are 10x or more).
+void expect_exercised(const WalkCounts& c, uint64_t per_start_min) {
+  EXPECT_GE(c.check_nodes, per_start_min) << c;
+  EXPECT_GE(c.pinned_nodes, per_start_min) << c;
+  EXPECT_GE(c.evasions, per_start_min) << c;
+  EXPECT_GE(c.checks, per_start_min) << c;
+  EXPECT_GE(c.slider_captures, per_start_min) << c;
+  EXPECT_GE(c.promotions, per_start_min) << c;
+  EXPECT_GE(c.drops, per_start_min) << c;
+  EXPECT_GE(c.undo_runs, per_start_min) << c;
+  EXPECT_EQ(c.max_undo_run, 200u) << "the walk never unwound from its depth cap: " << c;
+}
+
+template <class H>
+class DiffWalk : public ::testing::Test {};
+TYPED_TEST_SUITE(DiffWalk, testing::HandLayoutTypes, testing::HandLayoutName);
+
+TYPED_TEST(DiffWalk, EveryNodeAgreesWithFullGeneration) {
+  const uint64_t per_walk = kDefaultWalkNodes / testing::kHandLayoutCount / std::size(testing::kWalkStarts) /
+                            std::size(kWalkSeeds);
+  WalkCounts total;
+  for (const testing::WalkStart& start : testing::kWalkStarts) {
+    SCOPED_TRACE(start.name);
+    WalkCounts per_start;
+    for (uint64_t seed : kWalkSeeds) {
+      per_start += testing::diff_walk<TypeParam>(start.sfen, seed, per_walk);
+      if (this->HasFailure()) return;
+    }
+    expect_exercised(per_start, per_walk / 1000);
+    std::cout << "[ walked   ] " << TypeParam::name << " from " << start.name << ": " << per_start << "\n";
+    total += per_start;
+  }
+  EXPECT_GE(total.nodes, kDefaultWalkNodes / testing::kHandLayoutCount);
+  std::cout << "[ walked   ] " << TypeParam::name << ": " << total << "\n";
+}
+
+// Each kernel drives do_move of its own DiffPosition instantiation: the dirty set it records,
+// dirty_mask() and the generated moves agree with the brute force and the full generator.
+template <class K>
+class DiffKernelWalk : public ::testing::Test {};
+TYPED_TEST_SUITE(DiffKernelWalk, testing::DirtyKernelTypes, testing::DirtyKernelName);
+
+TYPED_TEST(DiffKernelWalk, DoMoveWithThisKernelAgrees) {
+  if (!TypeParam::available()) GTEST_SKIP() << "this CPU cannot run " << TypeParam::kName;
+  constexpr uint64_t kNodesPerStart = 4'000;
+  WalkCounts total;
+  for (const testing::WalkStart& start : testing::kWalkStarts) {
+    SCOPED_TRACE(start.name);
+    total += testing::diff_walk<DefaultHand, TypeParam>(start.sfen, 11, kNodesPerStart);
+    if (this->HasFailure()) return;
+  }
+  EXPECT_GE(total.nodes, kNodesPerStart * std::size(testing::kWalkStarts));
+  EXPECT_GT(total.drops, 0u) << total;
+  EXPECT_GT(total.slider_captures, 0u) << total;
+}
+
+// The oracle on a case worked by hand: at the start, 7g7f touches the squares seen by the pawn
+// on 7g (7f), the bishop on 8h and the knight on 8i (both 7g); nothing of White's reaches 7g or 7f.
+TEST(DiffBruteForceDirty, StartPosition7g7fByHand) {
+  DiffPosition<DefaultHand> dp;
+  DiffPosition<DefaultHand>::State st;
+  ASSERT_FALSE(dp.set(Position::kStartSfen, &st));
+  const Square from = make_square(FILE_7, RANK_7), to = make_square(FILE_7, RANK_6);
+  const uint64_t want = 1ULL << dp.id_on(from) | 1ULL << dp.id_on(make_square(FILE_8, RANK_8)) |
+                        1ULL << dp.id_on(make_square(FILE_8, RANK_9));
+  EXPECT_EQ(testing::brute_force_dirty(dp, from, to), want);
+  EXPECT_EQ(dp.dirty_mask(make_move(from, to)), want);
+  DiffPosition<DefaultHand>::State next;
+  dp.do_move(make_move(from, to), next);
+  EXPECT_EQ(dp.state()->dirty, want);  // the moved pawn is already in the set
+}
+
+}  // namespace
+}  // namespace sashite

@@ -1,0 +1,84 @@
+// The differential generator's proof of equivalence, deeper and longer than tests/diff_test.cpp:
+// perft divide against the full generator a ply deeper, every published depth (start d7: 15 G
+// leaves), five times the random-walk nodes, ten times the per-kernel walks. Minutes per layout.
+#include <gtest/gtest.h>
+
+#include "tests/diff_equivalence.h"
+
+namespace sashite {
+namespace {
+
+using testing::WalkCounts;
+
+struct DeepCase {
+  std::string_view name;
+  int divide_depth;     // per root move against the full generator, published values below
+  int published_depth;  // deepest published value checked (through DiffPosition only)
+};
+// One ply beyond the default run where a divide against the full generator stays within about
+// a minute (matsuri d5, w124 d5 and drops d4 would take several).
+constexpr DeepCase kDeepCases[] = {
+    {"start", 6, 7},          {"matsuri", 4, 4},         {"max_moves", 4, 3}, {"pawn_drop_mate", 6, 2},
+    {"middlegame_b91", 5, 4}, {"middlegame_w124", 4, 4}, {"drops", 3, 3},
+};
+
+class DiffPerftDeep : public ::testing::TestWithParam<DeepCase> {};
+
+TEST_P(DiffPerftDeep, EqualsFullGeneratorAndEveryPublishedValue) {
+  const DeepCase& c = GetParam();
+  const ReferencePosition* ref = nullptr;
+  for (const ReferencePosition& r : kReferencePositions) ref = r.name == c.name ? &r : ref;
+  ASSERT_NE(ref, nullptr) << c.name;
+  testing::for_each_hand_layout([&]<class H>() {
+    SCOPED_TRACE(H::name);
+    testing::expect_perft_equivalence<H>(*ref, c.divide_depth);
+    DiffPosition<H> diff;
+    typename DiffPosition<H>::State st;
+    ASSERT_FALSE(diff.set(ref->sfen, &st));
+    for (int d = c.divide_depth + 1; d <= c.published_depth; ++d)
+      if (ref->perft[d]) {
+        EXPECT_EQ(perft(diff, d), ref->perft[d]) << ref->name << " depth " << d;
+      }
+  });
+}
+
+INSTANTIATE_TEST_SUITE_P(Reference, DiffPerftDeep, ::testing::ValuesIn(kDeepCases),
+                         [](const auto& info) { return std::string(info.param.name); });
+
+// Five million nodes per hand layout, other seeds than the default run's.
+constexpr uint64_t kSlowWalkNodes = 5'000'000;
+constexpr uint64_t kSlowWalkSeeds[] = {5, 7, 11, 13};
+
+template <class H>
+class DiffWalkLong : public ::testing::Test {};
+TYPED_TEST_SUITE(DiffWalkLong, testing::HandLayoutTypes, testing::HandLayoutName);
+
+TYPED_TEST(DiffWalkLong, EveryNodeAgreesWithFullGeneration) {
+  const uint64_t per_walk = kSlowWalkNodes / std::size(testing::kWalkStarts) / std::size(kSlowWalkSeeds);
+  WalkCounts total;
+  for (const testing::WalkStart& start : testing::kWalkStarts)
+    for (uint64_t seed : kSlowWalkSeeds) {
+      SCOPED_TRACE(std::string(start.name) + " seed " + std::to_string(seed));
+      total += testing::diff_walk<TypeParam>(start.sfen, seed, per_walk);
+      if (this->HasFailure()) return;
+    }
+  EXPECT_GE(total.nodes, kSlowWalkNodes);
+  std::cout << "[ walked   ] " << TypeParam::name << ": " << total << "\n";
+}
+
+template <class K>
+class DiffKernelWalkLong : public ::testing::Test {};
+TYPED_TEST_SUITE(DiffKernelWalkLong, testing::DirtyKernelTypes, testing::DirtyKernelName);
+
+TYPED_TEST(DiffKernelWalkLong, DoMoveWithThisKernelAgrees) {
+  if (!TypeParam::available()) GTEST_SKIP() << "this CPU cannot run " << TypeParam::kName;
+  constexpr uint64_t kNodesPerStart = 40'000;
+  for (const testing::WalkStart& start : testing::kWalkStarts) {
+    SCOPED_TRACE(start.name);
+    testing::diff_walk<DefaultHand, TypeParam>(start.sfen, 17, kNodesPerStart);
+    if (this->HasFailure()) return;
+  }
+}
+
+}  // namespace
+}  // namespace sashite
