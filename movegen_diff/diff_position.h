@@ -400,6 +400,21 @@ std::string DiffPosition<H, C, K>::consistency_error() const {
       return "attack words disagree with the attack set for id " + std::to_string(id);
   }
   if ((on_board_[BLACK] | on_board_[WHITE]) != seen) return "on-board masks hold ids that are not on the board";
+  // Every list not marked stale equals a fresh emission of its piece's moves.
+  for (uint64_t b = seen & ~stale_ & ~diff::kKingIds; b; b &= b - 1) {
+    const int id = __builtin_ctzll(b);
+    const Square from = id_sq_[id];
+    const Piece pc = pos_.piece_on(from);
+    ExtMove fresh[MAX_MOVES];
+    const Bitboard targets = attacks_.core[id].andnot(pos_.pieces(color_of(pc)));
+    const ExtMove* end = color_of(pc) == BLACK ? Emit<BLACK, All>::piece(fresh, type_of(pc), from, targets)
+                                               : Emit<WHITE, All>::piece(fresh, type_of(pc), from, targets);
+    const ListRef r = lists_[id];
+    if (uint32_t(end - fresh) != r.count || bool(nonempty_ >> id & 1) != (r.count != 0))
+      return "cached list of id " + std::to_string(id) + " has the wrong length";
+    for (uint32_t i = 0; i < r.count; ++i)
+      if (fresh[i].move != arena_[r.offset + i].move) return "cached list of id " + std::to_string(id) + " is stale";
+  }
   for (Color c : {BLACK, WHITE})
     for (PieceType pr = RAW_BEGIN; pr < RAW_END; ++pr)
       if (__builtin_popcountll(in_hand_[c] & diff::id_range(pr)) != pos_.hand(c).count(pr)) return "hand ids disagree with the hand";

@@ -50,9 +50,10 @@ void for_each_hand_layout(F&& f) {
 #undef SASHITE_HAND_LAYOUT_CALL
 }
 
+// "padded32-xor", "hand64-additive": a layout can be registered under both key schemes.
 struct HandLayoutName {
   template <class H>
-  static std::string GetName(int) { return H::name; }
+  static std::string GetName(int) { return std::string(H::name) + "-" + key_scheme_name(key_scheme_of<H>()); }
 };
 struct DirtyKernelName {
   template <class K>
