@@ -130,7 +130,7 @@ class DiffPosition {
     const Square s = id_sq_[id];
     const Piece pc = pos_.piece_on(s);
     const Bitboard occ = pos_.pieces();
-    const uint64_t promoted = uint64_t(0) - uint64_t((pc & PROMOTED) != 0);
+    const uint64_t promoted = uint64_t(0) - uint64_t((pc & int(PROMOTED)) != 0);
     const Bitboard king_step = king_attacks(s) & Bitboard(promoted, promoted);
     if ((diff::id_range(BISHOP) >> id) & 1) return bishop_attacks(s, occ) | king_step;
     if ((diff::id_range(ROOK) >> id) & 1) return rook_attacks(s, occ) | king_step;
