@@ -105,6 +105,13 @@ class DiffPosition {
     return dbb::dirty40<Kernel>(attacks_, is_drop(m) ? to : from_sq(m), to) & ~diff::kKingIds;
   }
 
+  // Squares attacked by colour c: the union of its pieces' kept attack sets.
+  Bitboard attacked_by(Color c) const {
+    Bitboard b;
+    for (uint64_t ids = on_board_[c]; ids; ids &= ids - 1) b |= attacks_.core[__builtin_ctzll(ids)];
+    return b;
+  }
+
   // Debug: ids, attack sets and cached lists agree with a recomputation; returns what is wrong.
   std::string consistency_error() const;
 
@@ -377,7 +384,11 @@ ExtMove* DiffPosition<H, C, K>::generate_cached(ExtMove* list) {
       list = E::piece(list, type_of(pos_.piece_on(from)), from, attacks_.core[id].andnot(own) & line_bb(ksq, from));
     }
   }
-  list = G::king_moves(pos_, list, ~own);
+  // King: not in check, no enemy ray ends on our king, so lifting it off the board lengthens
+  // none and the union of the kept enemy attack sets is exactly where it may not step: one
+  // pass over the enemy's ids instead of the full generator's attacker test per target.
+  if (const Square ksq = pos_.king_square(Us); ksq != SQ_NONE)
+    list = emit_moves(list, king_attacks(ksq).andnot(own | attacked_by(~Us)), ksq << 7);
   return G::drops(pos_, list, pos_.empties());
 }
 
