@@ -3,13 +3,17 @@
 // move of a sampled position, as a search visits its children; positions come from seeded
 // game-like random walks. Every variant runs the same nodes in the same order.
 //
-//   search_node/<full|diff>/<set>  whole node, cycles per node
-//   node_phase/<full|diff>/do_undo  do_move + undo_move only
-//   node_phase/<full|diff>/gen_twice  a node that generates twice: the second call finds every
-//                                   list fresh, so (gen_twice - node) = warm serialisation
-//   node_phase/diff/kernel          the dirty-mask kernel alone on the same moves
-//   node_phase/full/king_drops      do + king moves + drops + undo: the uncacheable part
+//   search_node/<full|diff>/walk64     whole node, cycles per node
+//   node_phase/<full|diff>/<phase>     the node cut short after a phase, so that differences
+//                                      between phases give a per-node breakdown:
+//     do_undo    do_move + undo_move (diff: + dirty mask, attack update, list bookkeeping)
+//     board      full: + non-king board moves          (rest of the node: king, drops)
+//     refresh    diff: + regeneration of stale lists
+//     copy       diff: + serialisation of cached lists (rest: pinned pieces, king, drops)
+//     kernel     diff: the dirty-mask kernel alone on the same moves
+// In check, both generators take the full evasion path: the phases before it do nothing there.
 // (perft/diff/... in perft_bench.cpp runs perft through DiffPosition.)
+#include <stdexcept>
 #include <type_traits>
 
 #include "bench/harness.h"
@@ -20,7 +24,6 @@ namespace sashite::bench {
 namespace {
 
 using DiffSearch = DiffPosition<DefaultHand, GenType::Legal>;
-using DiffPerft = DiffPosition<DefaultHand, GenType::LegalAll>;
 
 // A sampled position and the moves of its node, for one position type.
 template <class Pos>
@@ -48,19 +51,53 @@ const std::vector<std::string>& game_sample() {
   return s;
 }
 
-enum class Work { Node, DoUndo, GenTwice, KingDrops };
+enum class Phase { DoUndo, Board, Refresh, Copy, Node };
 
-// The part of generation neither generator caches: king moves and drops (what a differential
-// generator can never save, whatever its board-move serialisation costs).
-template <Color Us>
-ExtMove* king_and_drops(const Position& pos, ExtMove* list) {
-  using G = detail::Generator<Us, false, DefaultHand>;
-  list = G::king_moves(pos, list, ~pos.pieces(Us));
-  return G::drops(pos, list, pos.empties());
+// The node's work up to `P` for the side to move; returns the moves written.
+template <Phase P, Color Us, class Pos>
+size_t node_work(Pos& pos, ExtMove* list) {
+  if constexpr (P == Phase::Node) {
+    return size_t(generate<GenType::Legal>(pos, list) - list);
+  } else if constexpr (std::is_same_v<Pos, Position>) {
+    static_assert(P == Phase::Board);
+    if (pos.in_check()) return 0;
+    const Bitboard target = ~pos.pieces(Us);
+    return size_t(detail::Generator<Us, false, DefaultHand>::board_moves(pos, list, target, target) - list);
+  } else {
+    static_assert(P == Phase::Refresh || P == Phase::Copy);
+    if (pos.in_check()) return 0;
+    pos.template refresh<Us>();
+    if constexpr (P == Phase::Refresh) return 0;
+    else return size_t(pos.template copy_lists<Us>(list, pos.template pinned_ids<Us>()) - list);
+  }
 }
 
-template <class Pos, Work W>
+// Both generators must produce the same number of moves on the workload, or the comparison
+// means nothing (the tests prove equality move by move; this guards the benchmark's own setup).
+void check_workload() {
+  auto full = nodes<Position>(game_sample());
+  auto diff = nodes<DiffSearch>(game_sample());
+  ExtMove list[MAX_MOVES];
+  Position::State full_st;
+  DiffSearch::State diff_st;
+  for (size_t i = 0; i < full.size(); ++i) {
+    if (full[i]->moves.size() != diff[i]->moves.size()) throw std::runtime_error("diff_bench: root move counts differ");
+    for (Move m : full[i]->moves) {
+      full[i]->pos.do_move(m, full_st);
+      diff[i]->pos.do_move(m, diff_st);
+      const auto a = generate<GenType::Legal>(full[i]->pos, list) - list;
+      const auto b = generate<GenType::Legal>(diff[i]->pos, list) - list;
+      diff[i]->pos.undo_move(m);
+      full[i]->pos.undo_move(m);
+      if (a != b) throw std::runtime_error("diff_bench: full and diff generate different move counts after " + to_usi(m));
+    }
+  }
+}
+
+template <class Pos, Phase P>
 void search_nodes(benchmark::State& state) {
+  static const bool checked = (check_workload(), true);  // once per variant, before its first run
+  (void)checked;
   auto ns = nodes<Pos>(game_sample());
   uint64_t count = 0, moves = 0;
   for (auto& n : ns) count += n->moves.size();
@@ -70,18 +107,13 @@ void search_nodes(benchmark::State& state) {
     for (auto& n : ns)
       for (Move m : n->moves) {
         n->pos.do_move(m, st);
-        if constexpr (W == Work::Node || W == Work::GenTwice) moves += uint64_t(generate<GenType::Legal>(n->pos, list) - list);
-        if constexpr (W == Work::GenTwice) moves += uint64_t(generate<GenType::Legal>(n->pos, list) - list);
-        if constexpr (W == Work::KingDrops) {
-          if constexpr (std::is_same_v<Pos, Position>)
-            moves += uint64_t((n->pos.side_to_move() == BLACK ? king_and_drops<BLACK>(n->pos, list)
-                                                              : king_and_drops<WHITE>(n->pos, list)) - list);
-        }
+        if constexpr (P != Phase::DoUndo)
+          moves += n->pos.side_to_move() == BLACK ? node_work<P, BLACK>(n->pos, list) : node_work<P, WHITE>(n->pos, list);
         n->pos.undo_move(m);
       }
   });
   benchmark::DoNotOptimize(moves);
-  if (W == Work::Node) state.counters["moves/node"] = double(moves) / double(count * state.iterations());
+  if (P == Phase::Node) state.counters["moves/node"] = double(moves) / double(count * state.iterations());
 }
 
 void dirty_kernel(benchmark::State& state) {
@@ -96,14 +128,14 @@ void dirty_kernel(benchmark::State& state) {
 }
 
 const bool registered = [] {
-  add("search_node/full/walk64", search_nodes<Position, Work::Node>);
-  add("search_node/diff/walk64", search_nodes<DiffSearch, Work::Node>);
-  add("node_phase/full/do_undo", search_nodes<Position, Work::DoUndo>);
-  add("node_phase/diff/do_undo", search_nodes<DiffSearch, Work::DoUndo>);
-  add("node_phase/full/gen_twice", search_nodes<Position, Work::GenTwice>);
-  add("node_phase/diff/gen_twice", search_nodes<DiffSearch, Work::GenTwice>);
+  add("search_node/full/walk64", search_nodes<Position, Phase::Node>);
+  add("search_node/diff/walk64", search_nodes<DiffSearch, Phase::Node>);
+  add("node_phase/full/do_undo", search_nodes<Position, Phase::DoUndo>);
+  add("node_phase/diff/do_undo", search_nodes<DiffSearch, Phase::DoUndo>);
+  add("node_phase/full/board", search_nodes<Position, Phase::Board>);
+  add("node_phase/diff/refresh", search_nodes<DiffSearch, Phase::Refresh>);
+  add("node_phase/diff/copy", search_nodes<DiffSearch, Phase::Copy>);
   add("node_phase/diff/kernel", dirty_kernel);
-  add("node_phase/full/king_drops", search_nodes<Position, Work::KingDrops>);
   return true;
 }();
 

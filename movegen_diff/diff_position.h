@@ -1,16 +1,25 @@
 // Differential move generation (seed 003): a Position that keeps, for each of the 40 pieces, its
 // attack set and a cached list of its moves. do_move marks dirty every piece whose attacks
-// touch `from` or `to` (a dirty-mask kernel over the DBB attack words) and recomputes those
-// attack sets; generate() regenerates only the stale lists of the side to move and serialises
-// all lists into the output by block copies.
+// touch `from` or `to` (a dirty-mask kernel over the DBB attack words), recomputes the attack
+// sets that can have changed, and marks stale the lists that can have changed; generate()
+// regenerates the side to move's stale lists and serialises all its lists by block copies.
 //
-// Why the dirty set is exact: a piece's move list depends on its square, its attack set and
-// the own-colour occupancy of that set. A move changes occupancy only at `from` and `to`; a
-// slider whose ray opens at `from` or closes at `to` already had that square in its set
-// before the move. Promotion choices depend on from/to only. Pins, check and king safety
-// change at every move, so they are handled per node, not cached: pinned pieces are emitted
-// afresh with their pin line, the king's moves and all drops come from the full generator,
-// and in check the whole evasion set falls back to the full generator.
+// Why the stale set is sufficient (a list is kept only when it cannot have changed): a piece's
+// list depends on its square, its attack set and which squares of that set hold its own side's
+// pieces. A move changes occupancy only at `from` and `to`, and a slider's ray can only open or
+// close there if the ray already held that square. So beside the moved piece, only dirty
+// pieces can change, and of those:
+//   - sliders of either side: their attack set changes, so does their list;
+//   - step pieces of the mover: `from` becomes a target, `to` stops being one;
+//   - step pieces of the other side: `from` turns from a capture into a quiet move and `to`
+//     from empty into a capture — the same Move values. Only a capture changes their lists
+//     (`to` held one of theirs), so only then are they marked.
+// Promotion choices depend on from/to alone. Pins and king safety change at every move, so
+// they are not cached: pinned pieces are emitted afresh along their pin line, the king's moves
+// come from the union of the enemy's kept attack sets, drops from the full generator, and in
+// check the whole evasion set comes from the full generator. Every other category (captures,
+// quiets, drops) is served by the full generator: a differential position caches one complete
+// move set, GenType::LegalAll (perft) or GenType::Legal (search).
 //
 // Piece ids and the attack store are dbb's (dbb/piece_attacks.h): ids 0..21 as DBB words, the
 // pawn-kind ids 22..39 inverted in pawn_hits. Here they are kept incrementally: a piece keeps
@@ -67,15 +76,16 @@ class DiffPosition {
   struct State {
     StateInfo base;
     State* previous;
-    uint64_t stale;      // before the move
-    uint32_t arena_top;  // before the move
-    uint64_t nonempty;   // before the move
-    uint64_t dirty;      // pieces the move made dirty (exposed for tests and benchmarks)
+    uint64_t stale;       // before the move
+    uint64_t nonempty;    // before the move
+    uint32_t arena_top;   // before the move
+    uint64_t dirty;       // the kernel's mask for the move plus the moved piece, kings excluded
+    uint64_t made_stale;  // the lists the move made stale (a subset of dirty)
     uint8_t moved_id, captured_id;
     uint8_t saved_count, regen_count;
     uint8_t saved_ids[diff::kIds];
     Bitboard saved_attacks[diff::kIds];
-    uint8_t regen_ids[diff::kIds];  // lists regenerated at this node, with their old refs
+    uint8_t regen_ids[diff::kIds];  // lists regenerated and charged to this ply, with their old refs
     ListRef regen_old[diff::kIds];
   };
 
@@ -92,10 +102,12 @@ class DiffPosition {
   Key key() const { return pos_.key(); }
   const State* state() const { return st_; }
   uint8_t id_on(Square s) const { return id_on_[s]; }
-  Square id_square(int id) const { return id_sq_[id]; }
+  Square id_square(int id) const { return attacks_.square[id]; }
   Bitboard attacks_of(int id) const { return attacks_.core[id]; }
   const dbb::PieceAttacks& piece_attacks() const { return attacks_; }
+  uint32_t arena_top() const { return arena_top_; }
 
+  // Up to MAX_PLY plies below set(): the list arena holds that many.
   void do_move(Move m, State& st);
   void undo_move(Move m);
 
@@ -112,9 +124,12 @@ class DiffPosition {
     return b;
   }
 
-  // Debug: ids, attack sets and cached lists agree with a recomputation; returns what is wrong.
+  // Debug: ids, attack store, cached lists and arena agree with a recomputation; returns what
+  // is wrong, or empty.
   std::string consistency_error() const;
 
+  // Writes up to 7 entries past the end it returns (whole-block copies): a MAX_MOVES buffer
+  // has room, since no position has more than 593 legal moves.
   template <GenType Type>
   ExtMove* generate(ExtMove* list) {
     if constexpr (Type != Cached) return sashite::generate<Type>(pos_, list);
@@ -122,30 +137,48 @@ class DiffPosition {
     else return side_to_move() == BLACK ? generate_cached<BLACK>(list) : generate_cached<WHITE>(list);
   }
 
+  // The phases of generate() when not in check, public for the per-phase benchmark
+  // (bench/diff_bench.cpp). Us must be the side to move.
+  //   refresh       regenerates Us's stale lists into the arena;
+  //   copy_lists    serialises Us's lists except `skip` (pinned pieces);
+  //   fresh_moves   what is never cached: pinned pieces on their pin line, king moves, drops.
+  template <Color Us>
+  void refresh();
+  template <Color Us>
+  uint64_t pinned_ids() const {
+    uint64_t ids = 0;
+    for_each_square(pos_.pinned(Us), [&](Square s) { ids |= 1ULL << id_on_[s]; });
+    return ids;
+  }
+  template <Color Us>
+  ExtMove* copy_lists(ExtMove* list, uint64_t skip) const;
+  template <Color Us>
+  ExtMove* fresh_moves(ExtMove* list, uint64_t pinned) const;
+
  private:
+  // Every list a ply can add to the arena is a list of a piece on the board (the side to
+  // move's, plus the other side's charged by the children), below MAX_MOVES in all.
   static constexpr size_t kArenaSize = size_t(MAX_PLY + 2) * MAX_MOVES + 16;
 
-  Bitboard recompute_attacks(int id) const {
-    const Square s = id_sq_[id];
-    const Piece pc = pos_.piece_on(s);
-    return attacks_bb(color_of(pc), type_of(pc), s, pos_.pieces());
-  }
-  // The same for an id of diff::kSliderIds, by id range rather than through attacks_bb's
-  // switch on the type (an unpredictable indirect jump): horse and dragon add the king step
-  // through a mask, a promoted lance steps as a gold.
-  Bitboard recompute_slider(int id) const {
-    const Square s = id_sq_[id];
-    const Piece pc = pos_.piece_on(s);
-    const Bitboard occ = pos_.pieces();
-    const uint64_t promoted = uint64_t(0) - uint64_t((pc & int(PROMOTED)) != 0);
-    const Bitboard king_step = king_attacks(s) & Bitboard(promoted, promoted);
-    if ((diff::id_range(BISHOP) >> id) & 1) return bishop_attacks(s, occ) | king_step;
-    if ((diff::id_range(ROOK) >> id) & 1) return rook_attacks(s, occ) | king_step;
-    return promoted ? gold_attacks(color_of(pc), s) : lance_attacks(color_of(pc), s, occ);
+  template <Color Us>
+  ExtMove* generate_cached(ExtMove* list) {
+    refresh<Us>();
+    const uint64_t pinned = pinned_ids<Us>();
+    return fresh_moves<Us>(copy_lists<Us>(list, pinned), pinned);
   }
 
-  template <Color Us>
-  ExtMove* generate_cached(ExtMove* list);
+  // attacks_bb for an id, without its switch on the type (an unpredictable indirect jump): the
+  // id range tells the slider kind, and the step table holds the king step a horse or dragon
+  // adds, the gold step of a promoted lance, and nothing for an unpromoted slider.
+  Bitboard recompute_attacks(int id) const {
+    const Square s = attacks_.square[id];
+    const Piece pc = pos_.piece_on(s);
+    const Bitboard step = step_attacks(color_of(pc), type_of(pc), s);
+    if ((diff::id_range(BISHOP) >> id) & 1) return bishop_attacks(s, pos_.pieces()) | step;
+    if ((diff::id_range(ROOK) >> id) & 1) return rook_attacks(s, pos_.pieces()) | step;
+    if (type_of(pc) == LANCE) return lance_attacks(color_of(pc), s, pos_.pieces());
+    return step;
+  }
 
   // Replaces one piece's attack set in every form the kernels read.
   void set_attacks(int id, const Bitboard& b) {
@@ -160,11 +193,13 @@ class DiffPosition {
     attacks_.core[id] = b;
   }
 
+  // Moves id's square in the id maps (SQ_NONE: into a hand).
+  void place(int id, Square s) { attacks_.square[id] = s; }
+
   Base pos_;
   State* st_ = nullptr;
-  dbb::PieceAttacks attacks_;
+  dbb::PieceAttacks attacks_;  // attack sets and squares of the ids
   uint8_t id_on_[SQ_NB];
-  Square id_sq_[diff::kIds];
   uint64_t on_board_[COLOR_NB] = {};  // ids on the board, by owner
   uint64_t in_hand_[COLOR_NB] = {};   // ids in hand, by owner
   uint64_t stale_ = 0;                // ids whose cached list is out of date
@@ -188,6 +223,8 @@ std::optional<std::string> DiffPosition<H, C, K>::set(std::string_view sfen, Sta
   std::memset(id_on_, diff::kNoId, sizeof id_on_);
   attacks_ = dbb::PieceAttacks{};
   on_board_[BLACK] = on_board_[WHITE] = in_hand_[BLACK] = in_hand_[WHITE] = 0;
+  // Pieces missing from the SFEN (mate problems) keep their ids unused, off the board.
+  for (Square& s : attacks_.square) s = SQ_NONE;
   uint64_t free_ids = diff::kAllIds;
   auto take = [&](PieceType raw) {
     const uint64_t b = free_ids & diff::id_range(raw);
@@ -199,20 +236,12 @@ std::optional<std::string> DiffPosition<H, C, K>::set(std::string_view sfen, Sta
     if (const Piece pc = pos_.piece_on(s); pc != NO_PIECE) {
       const int id = take(raw_type(type_of(pc)));
       id_on_[s] = uint8_t(id);
-      id_sq_[id] = s;
+      place(id, s);
       on_board_[color_of(pc)] |= 1ULL << id;
     }
   for (Color c : {BLACK, WHITE})
     for (PieceType pr = RAW_BEGIN; pr < RAW_END; ++pr)
-      for (int n = pos_.hand(c).count(pr); n > 0; --n) {
-        const int id = take(pr);
-        id_sq_[id] = SQ_NONE;
-        in_hand_[c] |= 1ULL << id;
-      }
-  // Pieces missing from the SFEN (mate problems) keep their ids unused.
-  for (int id = 0; id < diff::kIds; ++id)
-    if (free_ids >> id & 1) id_sq_[id] = SQ_NONE;
-  for (int id = 0; id < diff::kIds; ++id) attacks_.square[id] = id_sq_[id];
+      for (int n = pos_.hand(c).count(pr); n > 0; --n) in_hand_[c] |= 1ULL << take(pr);
   for (uint64_t b = on_board_[BLACK] | on_board_[WHITE]; b; b &= b - 1) {
     const int id = __builtin_ctzll(b);
     set_attacks(id, recompute_attacks(id));
@@ -222,7 +251,7 @@ std::optional<std::string> DiffPosition<H, C, K>::set(std::string_view sfen, Sta
   arena_top_ = 0;
   st->previous = nullptr;
   st->regen_count = st->saved_count = 0;
-  st->dirty = 0;
+  st->dirty = st->made_stale = 0;
   return std::nullopt;
 }
 
@@ -247,18 +276,22 @@ void DiffPosition<H, C, K>::do_move(Move m, State& st) {
     if (captured != diff::kNoId) {
       on_board_[them] ^= 1ULL << captured;
       in_hand_[us] ^= 1ULL << captured;
-      id_sq_[captured] = SQ_NONE;
-      attacks_.square[captured] = SQ_NONE;
+      place(captured, SQ_NONE);
     }
   }
   id_on_[to] = uint8_t(moved);
-  id_sq_[moved] = to;
-  attacks_.square[moved] = to;
-  dirty = (dirty | 1ULL << moved) & ~diff::kKingIds;
+  place(moved, to);
+  const uint64_t moved_bit = 1ULL << moved;
+  const uint64_t captured_bit = captured != diff::kNoId ? 1ULL << captured : 0;
+  dirty = (dirty | moved_bit) & ~diff::kKingIds;
+  // The header's argument: the other side's step pieces only on a capture.
+  const uint64_t changeable = diff::kSliderIds | on_board_[us] | (captured_bit ? ~uint64_t(0) : 0);
 
   st.stale = stale_;
   st.arena_top = arena_top_;
+  st.nonempty = nonempty_;
   st.dirty = dirty;
+  st.made_stale = dirty & changeable;
   st.moved_id = uint8_t(moved);
   st.captured_id = captured;
   st.regen_count = 0;
@@ -266,31 +299,28 @@ void DiffPosition<H, C, K>::do_move(Move m, State& st) {
   pos_.do_move(m, st.base);
   st_ = &st;
 
-  // A dirty step piece keeps its attack set (only its list changes); sliders whose rays meet
-  // from/to, the moved piece and a captured one (whose set becomes empty) get new sets.
+  // A dirty step piece keeps its attack set (only its list may change); sliders whose rays
+  // meet from/to, the moved piece and a captured one (whose set becomes empty) get new sets.
   int n = 0;
-  const uint64_t captured_bit = captured != diff::kNoId ? 1ULL << captured : 0;
-  const uint64_t touched = dirty | captured_bit;
   auto replace = [&](int id, const Bitboard& b) {
     st.saved_ids[n] = uint8_t(id);
     st.saved_attacks[n++] = attacks_.core[id];
     set_attacks(id, b);
   };
-  if (captured != diff::kNoId) replace(captured, Bitboard());
+  if (captured_bit) replace(captured, Bitboard());
   replace(moved, recompute_attacks(moved));
-  for (uint64_t b = dirty & diff::kSliderIds & ~(1ULL << moved | captured_bit); b; b &= b - 1) {
+  for (uint64_t b = dirty & diff::kSliderIds & ~(moved_bit | captured_bit); b; b &= b - 1) {
     const int id = __builtin_ctzll(b);
-    replace(id, recompute_slider(id));
+    replace(id, recompute_attacks(id));
   }
   st.saved_count = uint8_t(n);
-  stale_ |= touched;
-  st.nonempty = nonempty_;
+  stale_ |= st.made_stale;
 }
 
 template <HandLayout H, GenType C, dbb::DirtyKernel K>
 void DiffPosition<H, C, K>::undo_move(Move m) {
   State& st = *st_;
-  for (int i = 0; i < st.regen_count; ++i) lists_[st.regen_ids[i]] = st.regen_old[i];
+  for (int i = st.regen_count - 1; i >= 0; --i) lists_[st.regen_ids[i]] = st.regen_old[i];
   for (int i = st.saved_count - 1; i >= 0; --i) set_attacks(st.saved_ids[i], st.saved_attacks[i]);
   stale_ = st.stale;
   arena_top_ = st.arena_top;
@@ -304,48 +334,39 @@ void DiffPosition<H, C, K>::undo_move(Move m) {
   if (is_drop(m)) {
     in_hand_[us] ^= 1ULL << moved;
     on_board_[us] ^= 1ULL << moved;
-    id_sq_[moved] = SQ_NONE;
-    attacks_.square[moved] = SQ_NONE;
+    place(moved, SQ_NONE);
     id_on_[to] = diff::kNoId;
   } else {
     const Square from = from_sq(m);
     id_on_[from] = uint8_t(moved);
-    id_sq_[moved] = from;
-    attacks_.square[moved] = from;
+    place(moved, from);
     id_on_[to] = st.captured_id;
     if (st.captured_id != diff::kNoId) {
       on_board_[them] ^= 1ULL << st.captured_id;
       in_hand_[us] ^= 1ULL << st.captured_id;
-      id_sq_[st.captured_id] = to;
-      attacks_.square[st.captured_id] = to;
+      place(st.captured_id, to);
     }
   }
 }
 
 template <HandLayout H, GenType C, dbb::DirtyKernel K>
 template <Color Us>
-ExtMove* DiffPosition<H, C, K>::generate_cached(ExtMove* list) {
-  using G = detail::Generator<Us, All, H>;
+void DiffPosition<H, C, K>::refresh() {
   using E = Emit<Us, All>;
   const Bitboard own = pos_.pieces(Us);
   const uint64_t ids = on_board_[Us] & ~diff::kKingIds;
-  uint64_t pinned_ids = 0;
-  for_each_square(pos_.pinned(Us), [&](Square s) { pinned_ids |= 1ULL << id_on_[s]; });
-  const uint64_t cached = ids & ~pinned_ids;
 
-  // Regenerate the mover's stale lists into the arena. Two kinds: lists made stale by the move
-  // into this node (undone with it), and lists inherited stale from the parent, which this
-  // move did not touch. The latter are the same for every sibling, so they are charged to the
-  // parent: logged in its state and removed from the stale set this move's undo restores.
-  // Each list is thus rebuilt once per node that needs it, and never for a side that does not
-  // move next (a leaf's opponent).
+  // Two kinds of stale lists: those the move into this node made stale (undone with it), and
+  // those inherited stale from the parent, which this move did not touch. The latter are the
+  // same for every sibling, so they are charged to the parent: logged in its state and removed
+  // from the stale set this move's undo restores. Each list is thus rebuilt once per node that
+  // needs it, and never for a side that does not move next (a leaf's opponent).
   State& st = *st_;
-  State& owner = st.previous ? *st.previous : st;
   const uint64_t stale_own = stale_ & ids;
   auto regenerate = [&](uint64_t which, State& log) {
     for (uint64_t b = which; b; b &= b - 1) {
       const int id = __builtin_ctzll(b);
-      const Square from = id_sq_[id];
+      const Square from = attacks_.square[id];
       ExtMove* begin = arena_.get() + arena_top_;
       ExtMove* end = E::piece(begin, type_of(pos_.piece_on(from)), from, attacks_.core[id].andnot(own));
       log.regen_ids[log.regen_count] = uint8_t(id);
@@ -355,41 +376,48 @@ ExtMove* DiffPosition<H, C, K>::generate_cached(ExtMove* list) {
       nonempty_ = (nonempty_ & ~(1ULL << id)) | uint64_t(end != begin) << id;
     }
   };
-  if (const uint64_t inherited = stale_own & ~st.dirty; inherited && st.previous) {
-    regenerate(inherited, owner);
+  if (const uint64_t inherited = stale_own & ~st.made_stale; inherited && st.previous) {
+    regenerate(inherited, *st.previous);
     st.stale &= ~inherited;
     st.nonempty = (st.nonempty & ~inherited) | (nonempty_ & inherited);
     st.arena_top = arena_top_;  // this move's undo keeps them
-    regenerate(stale_own & st.dirty, st);
+    regenerate(stale_own & st.made_stale, st);
   } else {
     regenerate(stale_own, st);
   }
   stale_ &= ~ids;
+}
 
-  // Serialise: whole 8-move blocks (32 bytes); the output has room for the overshoot.
-  for (uint64_t b = cached & nonempty_; b; b &= b - 1) {
+template <HandLayout H, GenType C, dbb::DirtyKernel K>
+template <Color Us>
+ExtMove* DiffPosition<H, C, K>::copy_lists(ExtMove* list, uint64_t skip) const {
+  // Whole 8-move blocks (32 bytes): most pieces have at most 8 moves.
+  for (uint64_t b = on_board_[Us] & nonempty_ & ~(diff::kKingIds | skip); b; b &= b - 1) {
     const ListRef r = lists_[__builtin_ctzll(b)];
     const ExtMove* src = arena_.get() + r.offset;
-    std::memcpy(list, src, 8 * sizeof(ExtMove));  // most pieces have at most 8 moves
+    std::memcpy(list, src, 8 * sizeof(ExtMove));
     for (uint32_t i = 8; i < r.count; i += 8) std::memcpy(list + i, src + i, 8 * sizeof(ExtMove));
     list += r.count;
   }
+  return list;
+}
 
-  // Pinned pieces: fresh, restricted to their pin line.
-  if (pinned_ids) {
-    const Square ksq = pos_.king_square(Us);
-    for (uint64_t b = pinned_ids; b; b &= b - 1) {
-      const int id = __builtin_ctzll(b);
-      const Square from = id_sq_[id];
-      list = E::piece(list, type_of(pos_.piece_on(from)), from, attacks_.core[id].andnot(own) & line_bb(ksq, from));
-    }
+template <HandLayout H, GenType C, dbb::DirtyKernel K>
+template <Color Us>
+ExtMove* DiffPosition<H, C, K>::fresh_moves(ExtMove* list, uint64_t pinned) const {
+  using E = Emit<Us, All>;
+  const Bitboard own = pos_.pieces(Us);
+  const Square ksq = pos_.king_square(Us);
+  for (uint64_t b = pinned; b; b &= b - 1) {
+    const int id = __builtin_ctzll(b);
+    const Square from = attacks_.square[id];
+    list = E::piece(list, type_of(pos_.piece_on(from)), from, attacks_.core[id].andnot(own) & line_bb(ksq, from));
   }
   // King: not in check, no enemy ray ends on our king, so lifting it off the board lengthens
   // none and the union of the kept enemy attack sets is exactly where it may not step: one
   // pass over the enemy's ids instead of the full generator's attacker test per target.
-  if (const Square ksq = pos_.king_square(Us); ksq != SQ_NONE)
-    list = emit_moves(list, king_attacks(ksq).andnot(own | attacked_by(~Us)), ksq << 7);
-  return G::drops(pos_, list, pos_.empties());
+  if (ksq != SQ_NONE) list = emit_moves(list, king_attacks(ksq).andnot(own | attacked_by(~Us)), ksq << 7);
+  return detail::Generator<Us, All, H>::drops(pos_, list, pos_.empties());
 }
 
 template <HandLayout H, GenType C, dbb::DirtyKernel K>
@@ -401,20 +429,38 @@ std::string DiffPosition<H, C, K>::consistency_error() const {
     if ((pc == NO_PIECE) != (id_on_[s] == diff::kNoId)) return "id map disagrees with the board at " + to_usi(s);
     if (pc == NO_PIECE) continue;
     const int id = id_on_[s];
-    if (id_sq_[id] != s) return "id square disagrees with the id map";
+    if (attacks_.square[id] != s) return "id square disagrees with the id map";
     if (!(diff::id_range(raw_type(type_of(pc))) >> id & 1)) return "id of the wrong kind";
     if (!(on_board_[color_of(pc)] >> id & 1)) return "on-board mask disagrees";
     seen |= 1ULL << id;
-    if (!(attacks_.core[id] == recompute_attacks(id))) return "stale attack set for id " + std::to_string(id);
+    if (!(attacks_.core[id] == attacks_bb(color_of(pc), type_of(pc), s, pos_.pieces())))
+      return "stale attack set for id " + std::to_string(id);
+  }
+  if ((on_board_[BLACK] | on_board_[WHITE]) != seen) return "on-board masks hold ids that are not on the board";
+  if ((in_hand_[BLACK] | in_hand_[WHITE]) & seen) return "an id is both on the board and in hand";
+
+  // The attack store in every form the kernels read: off-board ids attack nothing, the DBB
+  // words and padding agree with the core sets, pawn_hits is the pawn-kind sets inverted.
+  for (int id = 0; id < diff::kIds; ++id) {
+    if (!(seen >> id & 1) && (attacks_.square[id] != SQ_NONE || attacks_.core[id]))
+      return "id " + std::to_string(id) + " is off the board but has a square or attacks";
     if (id < dbb::kWordPieces && !(dbb::to_bitboard(dbb::DBB{{attacks_.words.w[0][id], attacks_.words.w[1][id],
                                                               attacks_.words.w[2][id]}}) == attacks_.core[id]))
       return "attack words disagree with the attack set for id " + std::to_string(id);
   }
-  if ((on_board_[BLACK] | on_board_[WHITE]) != seen) return "on-board masks hold ids that are not on the board";
+  for (int w = 0; w < dbb::WINDOW_NB; ++w)
+    for (int id = dbb::kWordPieces; id < dbb::kPaddedWords; ++id)
+      if (attacks_.words.w[w][id]) return "padding word " + std::to_string(id) + " is not empty";
+  for (Square s = SQ_ZERO; s < SQ_NB; ++s) {
+    uint64_t hits = 0;
+    for (int id = dbb::kFirstPawnId; id < diff::kIds; ++id) hits |= uint64_t(attacks_.core[id].test(s)) << id;
+    if (attacks_.pawn_hits[s] != hits) return "pawn_hits disagrees with the pawn-kind attack sets at " + to_usi(s);
+  }
+
   // Every list not marked stale equals a fresh emission of its piece's moves.
   for (uint64_t b = seen & ~stale_ & ~diff::kKingIds; b; b &= b - 1) {
     const int id = __builtin_ctzll(b);
-    const Square from = id_sq_[id];
+    const Square from = attacks_.square[id];
     const Piece pc = pos_.piece_on(from);
     ExtMove fresh[MAX_MOVES];
     const Bitboard targets = attacks_.core[id].andnot(pos_.pieces(color_of(pc)));
@@ -423,9 +469,11 @@ std::string DiffPosition<H, C, K>::consistency_error() const {
     const ListRef r = lists_[id];
     if (uint32_t(end - fresh) != r.count || bool(nonempty_ >> id & 1) != (r.count != 0))
       return "cached list of id " + std::to_string(id) + " has the wrong length";
+    if (r.offset + r.count > arena_top_) return "cached list of id " + std::to_string(id) + " lies above the arena top";
     for (uint32_t i = 0; i < r.count; ++i)
       if (fresh[i].move != arena_[r.offset + i].move) return "cached list of id " + std::to_string(id) + " is stale";
   }
+  if (arena_top_ + MAX_MOVES > kArenaSize) return "the list arena is full";
   for (Color c : {BLACK, WHITE})
     for (PieceType pr = RAW_BEGIN; pr < RAW_END; ++pr)
       if (__builtin_popcountll(in_hand_[c] & diff::id_range(pr)) != pos_.hand(c).count(pr)) return "hand ids disagree with the hand";

@@ -1,7 +1,9 @@
 // The differential generator (movegen_diff, seed 003) against the full one: perft divide
 // through both, and both driven in step over seeded random walks with undo runs, comparing at
-// every node the SFEN and key, its own consistency check, the move sets of every generation
-// category, and the dirty masks against a brute-force recomputation from the board.
+// every node the SFEN and key, its own consistency check (attack store and every cached list
+// against a recomputation), the move sets of every generation category, and the dirty masks
+// against a brute-force recomputation from the board. Only the cached category out of check
+// runs differential code; the others are the full generator's, compared for completeness.
 #pragma once
 
 #include <algorithm>
@@ -55,6 +57,13 @@ struct HandLayoutName {
   template <class H>
   static std::string GetName(int) { return std::string(H::name) + "-" + key_scheme_name(key_scheme_of<H>()); }
 };
+// A seed from a registered hand type's test name (FNV-1a), so that each type walks its own lines.
+template <class H>
+uint64_t name_seed() {
+  uint64_t h = 0xcbf29ce484222325;
+  for (char ch : HandLayoutName::GetName<H>(0)) h = (h ^ uint8_t(ch)) * 0x100000001b3;
+  return h;
+}
 struct DirtyKernelName {
   template <class K>
   static std::string GetName(int) { return K::kName; }
@@ -111,11 +120,11 @@ void expect_perft_equivalence(const ReferencePosition& ref, int depth) {
 }
 
 // The moves generate<T> writes, sorted: two generators agree when these are equal (a move
-// generated twice shows up as a difference too). The buffer has room for the differential
-// generator's 16-move block copies past the end.
+// generated twice shows up as a difference too). A MAX_MOVES buffer, as every caller has: the
+// differential generator's block copies past the end must fit in it.
 template <GenType T, class Pos>
 std::vector<Move> sorted_moves(Pos& pos) {
-  ExtMove buf[MAX_MOVES + 16];
+  ExtMove buf[MAX_MOVES];
   const ExtMove* end = generate<T>(pos, buf);
   std::vector<Move> v;
   v.reserve(size_t(end - buf));
@@ -158,6 +167,9 @@ inline Square dirty_from(Move m) { return is_drop(m) ? to_sq(m) : from_sq(m); }
 // What a walk visited; minimum counts prove that it exercised every kind of move.
 struct WalkCounts {
   uint64_t nodes = 0;            // positions checked, after do_move and after undo_move
+  uint64_t forward_nodes = 0;    // of which reached by do_move
+  uint64_t cached_compares = 0;  // move sets served from cached lists (the differential path)
+  uint64_t max_arena = 0;        // the deepest list arena use, in moves
   uint64_t check_nodes = 0;      // of which the side to move was in check
   uint64_t pinned_nodes = 0;     // or had a pinned piece (emitted afresh, not from its list)
   uint64_t evasions = 0;         // moves played out of check
@@ -171,6 +183,8 @@ struct WalkCounts {
 
   WalkCounts& operator+=(const WalkCounts& o) {
     nodes += o.nodes, check_nodes += o.check_nodes, pinned_nodes += o.pinned_nodes;
+    forward_nodes += o.forward_nodes, cached_compares += o.cached_compares;
+    max_arena = std::max(max_arena, o.max_arena);
     evasions += o.evasions, checks += o.checks, slider_captures += o.slider_captures;
     promotions += o.promotions, drops += o.drops;
     undos += o.undos, undo_runs += o.undo_runs, max_undo_run = std::max(max_undo_run, o.max_undo_run);
@@ -179,7 +193,9 @@ struct WalkCounts {
 };
 
 inline std::ostream& operator<<(std::ostream& os, const WalkCounts& c) {
-  return os << c.nodes << " nodes (" << c.check_nodes << " in check, " << c.pinned_nodes << " with a pin), played "
+  return os << c.nodes << " nodes (" << c.forward_nodes << " forward, " << c.check_nodes << " in check, "
+            << c.pinned_nodes << " with a pin; " << c.cached_compares << " move sets from cached lists, arena peak "
+            << c.max_arena << " moves), played "
             << c.evasions << " evasions, " << c.checks << " checks, " << c.slider_captures << " slider captures, "
             << c.promotions << " promotions, " << c.drops << " drops; " << c.undos << " undos in " << c.undo_runs
             << " runs (longest " << c.max_undo_run << ")";
@@ -209,8 +225,8 @@ class DiffTwins {
 
   // Everything that must agree at this node, or a description of the first disagreement.
   // Generates through the differential positions (the lazy one at random), which refreshes
-  // their cached lists.
-  std::string node_error() {
+  // their cached lists; counts in `c` the comparisons that ran differential code.
+  std::string node_error(WalkCounts& c) {
     if (std::string e = eager_.consistency_error(); !e.empty()) return "eager consistency: " + e;
     if (std::string e = legal_.consistency_error(); !e.empty()) return "legal consistency: " + e;
     if (std::string e = lazy_.consistency_error(); !e.empty()) return "lazy consistency: " + e;
@@ -220,16 +236,21 @@ class DiffTwins {
     if (eager_.key() != full_.key() || legal_.key() != full_.key() || lazy_.key() != full_.key())
       return "key differs";
     // The cached category first, so that the fallbacks run on the refreshed position too.
+    const uint64_t cached = full_.in_check() ? 0 : 1;
     if (std::string e = same_moves<GenType::LegalAll>("eager", eager_); !e.empty()) return e;
     if (std::string e = same_moves<GenType::Legal>("legal", legal_); !e.empty()) return e;
+    c.cached_compares += 2 * cached;
     for (GenType t : kAllGenTypes) {
       if (t != GenType::LegalAll)
         if (std::string e = same_moves_rt("eager", eager_, t); !e.empty()) return e;
       if (t != GenType::Legal)
         if (std::string e = same_moves_rt("legal", legal_, t); !e.empty()) return e;
     }
-    if (rng_.below(2))
+    if (rng_.below(2)) {
       if (std::string e = same_moves<GenType::LegalAll>("lazy", lazy_); !e.empty()) return e;
+      c.cached_compares += cached;
+    }
+    c.max_arena = std::max<uint64_t>({c.max_arena, eager_.arena_top(), legal_.arena_top(), lazy_.arena_top()});
     return {};
   }
 
@@ -372,7 +393,7 @@ WalkCounts diff_walk(std::string_view sfen, uint64_t seed, uint64_t nodes) {
     ++c.nodes;
     c.check_nodes += w.full().in_check();
     c.pinned_nodes += bool(w.full().pinned(w.full().side_to_move()));
-    const std::string e = w.node_error();
+    const std::string e = w.node_error(c);
     if (!e.empty()) ADD_FAILURE() << e << "\n at " << w.full().sfen() << "\n line: " << w.line();
     return e.empty();
   };
@@ -411,6 +432,7 @@ WalkCounts diff_walk(std::string_view sfen, uint64_t seed, uint64_t nodes) {
       ADD_FAILURE() << e << "\n at " << w.full().sfen() << "\n line: " << w.line();
       return c;
     }
+    ++c.forward_nodes;
     if (!check()) return c;
   }
   return c;
