@@ -53,7 +53,7 @@ void for_each_hand_layout(F&& f) {
 // "padded32-xor", "hand64-additive": a layout can be registered under both key schemes.
 struct HandLayoutName {
   template <class H>
-  static std::string GetName(int) { return std::string(H::name) + "-" + key_scheme_name(key_scheme_of<H>()); }
+  static std::string GetName(int) { return layout_and_scheme_name<H>(); }
 };
 struct DirtyKernelName {
   template <class K>
