@@ -51,8 +51,8 @@ void for_each_hand_type(F&& f) {
 // Instructions callgrind counts inside do_move for one run of this program.
 std::optional<double> instructions(const std::string& self, const std::string& type, uint64_t calls) {
   const std::string out = std::filesystem::temp_directory_path() / ("hash_count." + std::to_string(getpid()) + ".cg");
-  const std::string cmd = "valgrind --tool=callgrind --callgrind-out-file=" + out + " '--toggle-collect=*::do_move(*' " +
-                          self + " " + type + " " + std::to_string(calls) + " >/dev/null 2>&1";
+  const std::string cmd = "valgrind --tool=callgrind '--callgrind-out-file=" + out + "' '--toggle-collect=*::do_move(*' '" +
+                          self + "' " + type + " " + std::to_string(calls) + " >/dev/null 2>&1";
   const int rc = std::system(cmd.c_str());
   std::ifstream in(out);
   std::optional<double> ir;
