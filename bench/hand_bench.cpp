@@ -1,6 +1,6 @@
-// hand_superior/<layout>/<method>: cycles per superiority test, on hand pairs drawn from real
-// positions: the side to move's hand now and 4, 6, ... 20 plies earlier along seeded random
-// walks (the comparisons repetition detection makes). Every method runs the same scalar loop
+// hand_superior/<layout>/<method>: cycles per superiority test, on hand pairs from seeded
+// random walks from the start position: the side to move's hand now and 4, 6, ... 20 plies
+// earlier (the comparisons repetition detection makes). Every method runs the same scalar loop
 // (vectorisation off, so a "call" stays one test); "jit" is that loop written by xbyak.
 #include "bench/harness.h"
 #include "bench/positions.h"

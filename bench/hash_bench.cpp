@@ -1,5 +1,6 @@
 // hash_do_move/<scheme>/<layout>: cycles per do_move + undo_move over every legal move of
-// walk positions, xor against additive keys on the same layout.
+// walk positions, xor against additive keys on the same layout. Check info and bitboards
+// dominate that cost; search/tools/hash_count counts the instructions each scheme adds.
 // perft/<layout>-<scheme>/<position>/<depth>: perft per hand type (cycles per leaf).
 #include "bench/harness.h"
 #include "bench/positions.h"
@@ -49,11 +50,6 @@ void perft_of(benchmark::State& state, std::string_view position, int depth) {
   state.counters["leaves/s"] = benchmark::Counter(double(leaves) * double(state.iterations()), benchmark::Counter::kIsRate);
 }
 
-template <HandLayout H>
-std::string combo_name() {
-  return std::string(H::name) + "-" + key_scheme_name(key_scheme_of<H>());
-}
-
 const bool registered = [] {
   add("hash_do_move/xor/hand64", do_undo<Hand64>);
   add("hash_do_move/additive/hand64", do_undo<AdditiveKey<Hand64>>);
@@ -65,7 +61,7 @@ const bool registered = [] {
             [&] {
               using H = decltype(h);
               for (auto [pos, depth] : {std::pair{"start", 5}, {"matsuri", 3}})
-                add("perft/" + combo_name<H>() + "/" + pos + "/" + std::to_string(depth),
+                add("perft/" + layout_and_scheme_name<H>() + "/" + pos + "/" + std::to_string(depth),
                     [pos, depth](benchmark::State& s) { perft_of<H>(s, pos, depth); })
                     ->Iterations(1)
                     ->Unit(benchmark::kMillisecond)

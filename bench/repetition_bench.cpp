@@ -1,6 +1,17 @@
 // repetition/<method>/h<horizon>: cycles per check, at every ply of search-like walks that
 // keep coming back on themselves (tests/cyclic_walk.h), on the additive-key hand64 layout.
-// tt_index/<method>/2^20: cycles per slot computation from a key.
+// Walks restart at mate (and after kMaxPlies) until the stacks hold kCheckPoints points, from
+// three starts and four seeds each: 4 MB of StateInfo (80 bytes each), read in order, so the
+// branch predictor cannot learn the outcomes and the set does not stay in L1/L2 across passes.
+// Counters: found = fraction of checks answering other than None; hits_at_4, hits_at_6_8,
+// hits_at_10_20 = how many points have their nearest related ancestor (same board, equal or
+// comparable hands) that many plies back (a property of the data: the same on every row).
+// key_diff reads two StateInfo fields per ancestor where seed 000 reads one key (see
+// search/repetition.cpp).
+//
+// tt_index/<method>/throughput: cycles per slot over independent keys (what a loop of probes
+// can overlap); tt_index/<method>/latency: each slot is XORed into the next key, so the
+// chain runs at the index function's latency plus that one-cycle XOR (what a probe waits).
 #include "bench/harness.h"
 #include "bench/positions.h"
 #include "search/repetition.h"
@@ -12,47 +23,68 @@ namespace {
 
 using AddHand = AdditiveKey<Hand64>;
 
-// One long cyclic walk per start; every state of it is a check point.
-struct Stack {
-  testing::Game<AddHand> game;
-  std::vector<std::pair<const StateInfo*, Color>> points;
-  explicit Stack(std::string_view sfen, uint64_t seed) : game(sfen) {
-    testing::Rng rng(seed);
-    for (int ply = 0; ply < 2000; ++ply) {
-      const Move m = testing::cyclic_choice(game, rng);
-      if (m == MOVE_NONE) break;
-      game.play(m);
-      points.emplace_back(game.pos.state(), game.pos.side_to_move());
-    }
-  }
+constexpr size_t kCheckPoints = 50'000;
+constexpr int kMaxPlies = 400;
+
+struct CheckPoint {
+  const StateInfo* st;
+  Color us;
 };
 
-const std::vector<std::unique_ptr<Stack>>& stacks() {
-  static const auto s = [] {
-    std::vector<std::unique_ptr<Stack>> v;
-    v.push_back(std::make_unique<Stack>(Position::kStartSfen, 1));
-    v.push_back(std::make_unique<Stack>(reference_sfen("matsuri"), 2));
-    v.push_back(std::make_unique<Stack>(reference_sfen("drops"), 3));
-    return v;
+// The games stay alive: their StateInfo chains are what the checks walk.
+struct Stacks {
+  std::vector<std::unique_ptr<testing::Game<AddHand>>> games;
+  std::vector<CheckPoint> points;
+  size_t hits_at[3] = {};  // nearest related ancestor at 4, 6-8, 10-20 plies
+};
+
+const Stacks& stacks() {
+  static const Stacks s = [] {
+    Stacks s;
+    const std::string_view starts[] = {Position::kStartSfen, reference_sfen("matsuri"), reference_sfen("drops")};
+    const size_t per_stack = kCheckPoints / (std::size(starts) * 4) + 1;
+    for (uint64_t seed = 1; seed <= 4; ++seed)
+      for (std::string_view start : starts) {
+        testing::Rng rng(seed);
+        for (size_t points = 0; points < per_stack;) {
+          auto& g = *s.games.emplace_back(std::make_unique<testing::Game<AddHand>>(start));
+          for (int ply = 0; ply < kMaxPlies && points < per_stack; ++ply, ++points) {
+            const Move m = testing::cyclic_choice(g, rng);
+            if (m == MOVE_NONE) break;  // mate: restart from `start`
+            g.play(m);
+            s.points.push_back({g.pos.state(), g.pos.side_to_move()});
+          }
+        }
+      }
+    for (const auto& [st, us] : s.points) {
+      const int at = by_board_key<AddHand>(st, us, 4) != Repetition::None   ? 0
+                     : by_board_key<AddHand>(st, us, 8) != Repetition::None ? 1
+                     : by_board_key<AddHand>(st, us, 20) != Repetition::None ? 2
+                                                                             : -1;
+      if (at >= 0) ++s.hits_at[at];
+    }
+    return s;
   }();
   return s;
 }
 
 template <class Check>
 void run(benchmark::State& state, Check check) {
-  size_t n = 0, found = 0;
-  for (const auto& s : stacks()) n += s->points.size();
-  measure(state, n, [&] {
-    for (const auto& s : stacks())
-      for (const auto& [st, us] : s->points) found += check(st, us) != Repetition::None;
+  const Stacks& s = stacks();
+  size_t found = 0;
+  measure(state, s.points.size(), [&] {
+    for (const auto& [st, us] : s.points) found += check(st, us) != Repetition::None;
   });
-  state.counters["found"] = double(found) / double(state.iterations() * n);
+  state.counters["found"] = double(found) / double(state.iterations() * s.points.size());
+  state.counters["checks"] = double(s.points.size());
+  state.counters["hits_at_4"] = double(s.hits_at[0]);
+  state.counters["hits_at_6_8"] = double(s.hits_at[1]);
+  state.counters["hits_at_10_20"] = double(s.hits_at[2]);
 }
 
 std::vector<Key> walk_keys() {
   std::vector<Key> keys;
-  for (const auto& s : stacks())
-    for (const auto& [st, us] : s->points) keys.push_back(st->board_key + st->hand_key);
+  for (const auto& [st, us] : stacks().points) keys.push_back(st->board_key + st->hand_key);
   return keys;
 }
 
@@ -65,11 +97,26 @@ __attribute__((noinline, optimize("no-tree-vectorize"))) uint64_t sum_slots(cons
 }
 
 template <uint64_t (*Index)(Key, int)>
+__attribute__((noinline)) uint64_t chain_slots(const Key* keys, size_t n) {
+  uint64_t slot = 0;
+  for (size_t i = 0; i < n; ++i) slot = Index(keys[i] ^ slot, 20);
+  return slot;
+}
+
+template <uint64_t (*Index)(Key, int), bool kLatency>
 void tt_index_cost(benchmark::State& state) {
   static const std::vector<Key> keys = walk_keys();
   uint64_t sum = 0;
-  measure(state, keys.size(), [&] { sum += sum_slots<Index>(keys.data(), keys.size()); });
+  measure(state, keys.size(), [&] {
+    sum += kLatency ? chain_slots<Index>(keys.data(), keys.size()) : sum_slots<Index>(keys.data(), keys.size());
+  });
   benchmark::DoNotOptimize(sum);
+}
+
+template <uint64_t (*Index)(Key, int)>
+void add_tt_index(const std::string& method) {
+  add("tt_index/" + method + "/throughput", tt_index_cost<Index, false>);
+  add("tt_index/" + method + "/latency", tt_index_cost<Index, true>);
 }
 
 const bool registered = [] {
@@ -84,9 +131,9 @@ const bool registered = [] {
         run(s, [h, filter](const StateInfo* st, Color us) { return by_key_difference<AddHand>(st, us, h, filter); });
       });
   }
-  add("tt_index/low_bits/2^20", tt_index_cost<tt_index::low_bits>);
-  add("tt_index/multiplicative/2^20", tt_index_cost<tt_index::multiplicative>);
-  add("tt_index/pext_fold/2^20", tt_index_cost<tt_index::pext_fold>);
+  add_tt_index<tt_index::low_bits>("low_bits");
+  add_tt_index<tt_index::multiplicative>("multiplicative");
+  add_tt_index<tt_index::pext_fold>("pext_fold");
   return true;
 }();
 

@@ -1,7 +1,9 @@
 // Bonanza's "aggressive" superiority (seed 004): beyond kind-by-kind superiority, surplus
 // lances, silvers, golds and rooks may stand in for missing pawns, and surplus rooks for
-// missing lances (each of them moves wherever the piece it replaces would, and none is bound
-// by nifu or uchifuzume).
+// missing lances. Seed 004 calls the result complete dominance; it is a heuristic: the
+// substitute moves wherever the piece it replaces would (and no nifu or uchifuzume binds it),
+// but once dropped it can be captured, and then the opponent holds a lance, silver, gold or
+// rook where it would have held a pawn. superior_or_equal_by_field (hand/hand.h) is exact.
 #pragma once
 
 #include "hand/bonanza21.h"
@@ -17,8 +19,9 @@ constexpr int d(const H& a, const H& b, PieceType pr) { return a.count(pr) - b.c
 // fields masked IN PLACE (a rook counts 1 << 19, a lance 1 << 5), where the counts (I2HandX)
 // were meant. Seed 004 calls it a bug; this reproduces it on the 21-bit layout.
 constexpr bool bonanza_faithful(const HandBonanza21& a, const HandBonanza21& b) {
-  using F = Bonanza21Fields;
-  auto in_place = [](const HandBonanza21& h, PieceType pr) { return int(h.raw() & (F::kMask[pr] << F::kShift[pr])); };
+  auto in_place = [](const HandBonanza21& h, PieceType pr) {
+    return int(h.raw() & (kCountMask[pr] << Bonanza21Fields::kShift[pr]));
+  };
   for (PieceType pr : {KNIGHT, SILVER, GOLD, BISHOP, ROOK})
     if (in_place(a, pr) < in_place(b, pr)) return false;
   int nsupe = in_place(a, ROOK) - in_place(b, ROOK);
@@ -42,7 +45,7 @@ constexpr bool corrected(const H& a, const H& b) {
   return nsupe >= 0;
 }
 
-// The definition, by search: can b's pieces be matched one-to-one to a's, each to the same
+// The substitution rule itself, by search: can b's pieces be matched one-to-one to a's, each to the same
 // kind or an allowed substitute? Tries every split of b's lances between a's lances and
 // rooks and of b's pawns between a's pawns, lances, silvers, golds and rooks.
 template <class H>

@@ -10,7 +10,6 @@ namespace sashite {
 struct Bonanza21Fields {
   //                                         -  P  L  N   S   B   R   G
   static constexpr int kShift[8] = {0, 0, 5, 8, 11, 17, 19, 14};
-  static constexpr uint32_t kMask[8] = {0, 31, 7, 7, 7, 3, 3, 7};
 };
 
 class HandBonanza21 : public FieldHand<HandBonanza21, uint32_t, Bonanza21Fields> {

@@ -2,6 +2,8 @@
 // Position<H> and the generators use nothing else, so a layout plugs in without touching them.
 #pragma once
 
+#include <array>
+#include <bit>
 #include <concepts>
 #include <cstdint>
 
@@ -13,6 +15,14 @@ namespace sashite {
 constexpr int max_in_hand(PieceType pr) {
   return pr == PAWN ? 18 : (pr == BISHOP || pr == ROOK) ? 2 : 4;
 }
+
+// The narrowest field that holds every count: pawn 5 bits, bishop and rook 2, the others 3.
+// A table, so that a run-time kind costs one load.
+inline constexpr std::array<uint32_t, RAW_END> kCountMask = [] {
+  std::array<uint32_t, RAW_END> m{};
+  for (PieceType pr = RAW_BEGIN; pr < RAW_END; ++pr) m[pr] = std::bit_ceil(unsigned(max_in_hand(pr)) + 1) - 1;
+  return m;
+}();
 
 template <class H>
 concept HandLayout = std::regular<H> && requires(H h, const H ch, PieceType pr, int n, typename H::Raw r) {
@@ -36,14 +46,14 @@ constexpr bool superior_or_equal_by_field(const H& a, const H& b) {
   return true;
 }
 
-// Shared storage of the layouts whose fields are described by a shift and a mask table:
-// `Fields` gives kShift[pr] and kMask[pr] (indexed by PieceType, entry 0 unused).
+// Shared storage of every layout: `Fields::kShift[pr]` (indexed by PieceType, entry 0 unused)
+// places each count field, kCountMask[pr] gives its width.
 template <class Derived, class RawT, class Fields>
 class FieldHand {
  public:
   using Raw = RawT;
-  constexpr int count(PieceType pr) const { return int((v_ >> Fields::kShift[pr]) & Fields::kMask[pr]); }
-  constexpr bool has(PieceType pr) const { return (v_ & (Raw(Fields::kMask[pr]) << Fields::kShift[pr])) != 0; }
+  constexpr int count(PieceType pr) const { return int((v_ >> Fields::kShift[pr]) & kCountMask[pr]); }
+  constexpr bool has(PieceType pr) const { return (v_ & (Raw(kCountMask[pr]) << Fields::kShift[pr])) != 0; }
   constexpr bool empty() const { return v_ == 0; }
   constexpr Raw raw() const { return v_; }
   static constexpr Derived from_raw(Raw r) {
@@ -54,7 +64,7 @@ class FieldHand {
   constexpr void add(PieceType pr) { v_ += Raw(1) << Fields::kShift[pr]; }
   constexpr void sub(PieceType pr) { v_ -= Raw(1) << Fields::kShift[pr]; }
   constexpr void set(PieceType pr, int n) {
-    v_ = (v_ & ~(Raw(Fields::kMask[pr]) << Fields::kShift[pr])) | Raw(n) << Fields::kShift[pr];
+    v_ = (v_ & ~(Raw(kCountMask[pr]) << Fields::kShift[pr])) | Raw(n) << Fields::kShift[pr];
   }
   constexpr bool operator==(const FieldHand&) const = default;
 

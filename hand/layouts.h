@@ -30,4 +30,5 @@ using RegisteredHands = detail::DropFirst<std::tuple<void SASHITE_FOR_EACH_HAND_
 
 using DefaultHand = HandPadded32;
 static_assert(small_surplus_mask<Hand64>() == 0x0303030303030300);
+static_assert(std::string_view(AdditiveKey<Hand64>::name) == "hand64-additive");
 }

@@ -11,7 +11,6 @@ namespace sashite {
 struct Padded24Fields {
   //                                         -  P  L  N   S   B   R   G
   static constexpr int kShift[8] = {0, 0, 5, 8, 12, 20, 22, 16};
-  static constexpr uint32_t kMask[8] = {0, 31, 7, 7, 7, 3, 3, 7};
 };
 
 class HandPadded24 : public FieldHand<HandPadded24, uint32_t, Padded24Fields> {

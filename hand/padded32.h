@@ -11,7 +11,6 @@ namespace sashite {
 struct Padded32Fields {
   //                                         -  P  L  N   S   B   R   G
   static constexpr int kShift[8] = {0, 0, 6, 10, 14, 22, 25, 18};
-  static constexpr uint32_t kMask[8] = {0, 31, 7, 7, 7, 3, 3, 7};
 };
 
 class HandPadded32 : public FieldHand<HandPadded32, uint32_t, Padded32Fields> {

@@ -4,10 +4,9 @@
 // timed by bench/hand_bench.cpp.
 #pragma once
 
-#include <immintrin.h>
-
 #include <tuple>
 
+#include "engine/bmi2.h"
 #include "hand/layouts.h"
 
 namespace sashite::superiority {

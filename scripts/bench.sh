@@ -31,7 +31,7 @@ if [ -x scripts/dirty_flags_models.sh ]; then
   sashite_build build-portable -DSASHITE_PORTABLE=ON -DSASHITE_BUILD_TESTS=OFF
   ./scripts/dirty_flags_models.sh build build-portable "$out"
 fi
-for tool in build/bin/tt_index_study; do
+for tool in build/bin/tt_index_study build/bin/repetition_study build-portable/bin/hash_count; do
   [ -x "$tool" ] && "$tool" > "$out/$(basename "$tool").md"
 done
 

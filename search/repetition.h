@@ -34,9 +34,15 @@ Repetition by_board_key(const BasicPosition<H>& pos, int horizon) {
 // Seed 000's filters on the key difference d (and on -d for "inferior"):
 //   Mask         d & ~M == 0, M = the two low bits of every count field
 //                (0x0303030303030300 on hand64): each field grew by 0..3 and nothing borrowed.
+//                Misses a kind that changed by 4 or more (tests/repetition_test.cpp).
 //   SingleBit    also d & (d - 1) == 0 (at most one bit set), the seed's earlier guard
-//                against a board-key collision: misses two kinds changing at once.
-//   Popcount2    also popcount(d) <= 2, the seed's suggested fix.
+//                against a board-key collision; it is the seed's commented-out
+//                `(diff & ~neg_diff) == 0`, since ~(-d) == d - 1. Misses two kinds changing
+//                at once (the seed's silver-and-gold case) and one kind changing by 3 (0b11).
+//   Popcount2    also popcount(d) <= 2, the seed's suggested fix. Misses three kinds changing
+//                at once, or one by 3 and another by any amount.
+// "Misses" means None where the exact answer is Superior or Inferior; the filters never
+// invent a relation the mask does not.
 enum class KeyDiffFilter { Mask, SingleBit, Popcount2 };
 
 template <HandLayout H>

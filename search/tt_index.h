@@ -3,16 +3,17 @@
 // low bits that pick a slot?). Studied by tools/tt_index_study, timed by bench "tt_index".
 #pragma once
 
-#include <immintrin.h>
-
 #include <cstdint>
 
+#include "engine/bmi2.h"
 #include "engine/types.h"
+#include "hand/layouts.h"
 
 namespace sashite::tt_index {
 
 // The count bits of hand64 (pawn 5 bits, bishop and rook 2, the others 3): 21 bits.
-constexpr uint64_t kHand64CountBits = 0x0703030707071f00;
+constexpr uint64_t kHand64CountBits = count_bits_mask<Hand64>();
+static_assert(kHand64CountBits == 0x0703030707071f00);
 
 constexpr uint64_t low_bits(Key k, int bits) { return k & ((uint64_t(1) << bits) - 1); }
 

@@ -55,7 +55,7 @@ void for_each_hand_layout(F&& f) {
 // "padded32-xor", "hand64-additive": a layout can be registered under both key schemes.
 struct HandLayoutName {
   template <class H>
-  static std::string GetName(int) { return std::string(H::name) + "-" + key_scheme_name(key_scheme_of<H>()); }
+  static std::string GetName(int) { return layout_and_scheme_name<H>(); }
 };
 // A seed from a registered hand type's test name (FNV-1a), so that each type walks its own lines.
 template <class H>

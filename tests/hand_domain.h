@@ -1,15 +1,12 @@
-// Hand pairs for the superiority tests: a reduced exhaustive domain and seeded random pairs,
-// as per-kind counts that every layout can be built from.
+// GoogleTest side of the hand domains (tests/hand_counts.h): the registered hand types as a
+// typed-test list, and the check every superiority method must pass on a domain.
 #pragma once
 
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <array>
-#include <vector>
-
-#include "hand/layouts.h"
-#include "tests/walk.h"
+#include "hand/superiority.h"
+#include "hand/superiority_jit.h"
+#include "tests/hand_counts.h"
 
 namespace sashite::testing {
 
@@ -18,57 +15,54 @@ template <class Tuple> struct AsGTestTypes;
 template <class... Hs> struct AsGTestTypes<std::tuple<Hs...>> { using type = ::testing::Types<Hs...>; };
 using GTestHandTypes = AsGTestTypes<RegisteredHands>::type;
 
-using Counts = std::array<int, RAW_END>;  // [pr], entry 0 unused
-
-template <HandLayout H>
-H make_hand(const Counts& c) {
-  H h;
-  for (PieceType pr = RAW_BEGIN; pr < RAW_END; ++pr) h.set(pr, c[pr]);
-  return h;
-}
-
-// Every hand whose counts are 0, 1 or the maximum (pawn also 17): the boundary values where a
-// borrow or a full field shows, in every combination of kinds (4 * 3^6 = 2916 hands).
-inline std::vector<Counts> boundary_hands() {
-  std::vector<Counts> out;
-  Counts c{};
-  auto rec = [&](auto&& self, PieceType pr) -> void {
-    if (pr == RAW_END) { out.push_back(c); return; }
-    const int m = max_in_hand(pr);
-    for (int v : {0, 1, m - 1, m}) {
-      if (pr != PAWN && v == m - 1 && m - 1 != 1) continue;  // 17 for pawns only
-      if (v == m - 1 && v == 1) continue;                      // bishop/rook: 0, 1, 2
-      c[pr] = v;
-      self(self, pr + 1);
-    }
+// The xbyak loop over H's raw values, pair by pair (a call with n = 1) and over blocks of
+// pairs (the loop the benchmark times).
+template <HandLayout H, class Domain>
+void expect_jit_matches_definition(const Domain& domain, uint64_t borrow_mask) {
+  using Raw = typename H::Raw;
+  const SuperiorCountJit jit(int(8 * sizeof(Raw)), borrow_mask);
+  const auto fn = jit.get<Raw>();
+  std::vector<Raw> a, b;
+  size_t wrong = 0, block_expected = 0, wrong_blocks = 0;
+  auto flush = [&] {
+    wrong_blocks += fn(a.data(), b.data(), a.size()) != block_expected;
+    a.clear(), b.clear(), block_expected = 0;
   };
-  rec(rec, RAW_BEGIN);
-  return out;
+  for_each_pair(domain, [&](const Counts& ca, const Counts& cb) {
+    const H ha = make_hand<H>(ca), hb = make_hand<H>(cb);
+    const bool expected = superior_or_equal_by_field(ha, hb);
+    a.push_back(ha.raw()), b.push_back(hb.raw());
+    wrong += fn(&a.back(), &b.back(), 1) != size_t(expected);
+    block_expected += expected;
+    if (a.size() == 1024) flush();
+  });
+  flush();
+  EXPECT_EQ(wrong, 0u) << H::name << "/jit";
+  EXPECT_EQ(wrong_blocks, 0u) << H::name << "/jit";
+  EXPECT_EQ(fn(a.data(), b.data(), 0), 0u);
 }
 
-// Random pairs: a third independent, the rest b = a nudged by -1..+1 on a few kinds (so that
-// both answers occur), every count clamped to its real maximum; every 64th pair is all-maxima.
-inline std::vector<std::pair<Counts, Counts>> random_pairs(size_t n, uint64_t seed) {
-  Rng rng(seed);
-  std::vector<std::pair<Counts, Counts>> out;
-  out.reserve(n);
-  for (size_t i = 0; i < n; ++i) {
-    Counts a{}, b{};
-    for (PieceType pr = RAW_BEGIN; pr < RAW_END; ++pr) a[pr] = int(rng.below(max_in_hand(pr) + 1));
-    if (i % 64 == 0)
-      for (PieceType pr = RAW_BEGIN; pr < RAW_END; ++pr) a[pr] = max_in_hand(pr);
-    if (i % 3 == 0) {
-      for (PieceType pr = RAW_BEGIN; pr < RAW_END; ++pr) b[pr] = int(rng.below(max_in_hand(pr) + 1));
-    } else {
-      b = a;
-      for (int k = int(rng.below(3)); k >= 0; --k) {
-        const PieceType pr = PieceType(int(RAW_BEGIN) + int(rng.below(RAW_END - RAW_BEGIN)));
-        b[pr] = std::clamp(b[pr] + int(rng.below(3)) - 1, 0, max_in_hand(pr));
-      }
-    }
-    out.emplace_back(a, b);
-  }
-  return out;
+// Every superiority method (hand/superiority.h) and both xbyak loops answer like
+// superior_or_equal_by_field on every pair of `domain`, and both answers occur.
+template <class Domain>
+void expect_every_method_matches_definition(const Domain& domain) {
+  superiority::for_each_method([&](auto m) {
+    using M = decltype(m);
+    using H = typename M::Layout;
+    size_t wrong = 0, superior = 0, pairs = 0;
+    for_each_pair(domain, [&](const Counts& ca, const Counts& cb) {
+      const H a = make_hand<H>(ca), b = make_hand<H>(cb);
+      const bool expected = superior_or_equal_by_field(a, b);
+      ++pairs;
+      superior += expected;
+      wrong += M::test(a, b) != expected;
+    });
+    EXPECT_EQ(wrong, 0u) << H::name << "/" << M::name;
+    EXPECT_GT(superior, 0u);
+    EXPECT_LT(superior, pairs);
+  });
+  expect_jit_matches_definition<HandPadded32>(domain, HandPadded32::kBorrowMask);
+  expect_jit_matches_definition<Hand64>(domain, Hand64::kBorrowMask);
 }
 
 }  // namespace sashite::testing
