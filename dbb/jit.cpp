@@ -84,7 +84,9 @@ JitWordsFn generate_resident(JitForm form, const JitShape& shape) {
   return resident.back()->getCode<JitWordsFn>();
 }
 
-JitKernels generate_all() {
+}  // namespace
+
+JitKernels generate_jit_kernels() {
   JitKernels k{};
   k.sbb_lea = generate_resident(JitForm::kSbbLea, kWhole22);
   k.seed_literal = generate_resident(JitForm::kSeedLiteral, kWhole22);
@@ -94,13 +96,6 @@ JitKernels generate_all() {
   for (int x = 0; x < WINDOW_NB; ++x)
     k.adc_window[x] = generate_resident(JitForm::kAdc, {kWordPieces, int(x * kPaddedWords * sizeof(uint64_t)), true});
   return k;
-}
-
-}  // namespace
-
-const JitKernels& jit_kernels() {
-  static const JitKernels kernels = generate_all();
-  return kernels;
 }
 
 const char* jit_form_name(JitForm f) {

@@ -38,7 +38,13 @@ struct JitKernels {
   JitWordsFn adc_window[3];  // specialised per window: rdi = window 0's first word, the
                              // window's offset folded into each load's displacement
 };
-// Generated on first use (never in a program that does not ask), then kept for the process.
-const JitKernels& jit_kernels();
+// Generates every kernel into executable memory kept for the rest of the process.
+JitKernels generate_jit_kernels();
+// Generated on first use (never in a program that does not ask). Inline, so a kernel call pays
+// the guard's byte load and branch, not a call into jit.cpp.
+inline const JitKernels& jit_kernels() {
+  static const JitKernels kernels = generate_jit_kernels();
+  return kernels;
+}
 
 }  // namespace sashite::dbb

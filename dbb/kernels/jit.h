@@ -1,6 +1,6 @@
 // The xbyak kernels (dbb/jit.h) behind the common interface: one indirect call each, after
-// the function-local static guard of jit_kernels() (a byte load and a branch always taken
-// the same way, off the kernel's dependency chain).
+// the inline guard of jit_kernels() (a byte load and a branch always taken the same way, off
+// the kernel's dependency chain).
 #pragma once
 
 #include "dbb/cpu.h"
