@@ -80,6 +80,7 @@ void run_jit(benchmark::State& state, uint64_t mask) {
 }
 
 const bool registered = [] {
+  compare_variants("hand_superior", 2, "by_field");  // methods against by_field on the same layout
   superiority::for_each_method([](auto m) {
     using M = decltype(m);
     add(std::string("hand_superior/") + M::Layout::name + "/" + M::name, run_method<M>);

@@ -1,11 +1,12 @@
-// The benchmark harness: TSC timing converted to core cycles by a calibration measured in the
-// same run, and registration by "area/variant/case" names.
+// The benchmark harness: TSC timing converted to core cycles by a calibration measured around
+// each benchmark run, and registration by "area/variant/case" names.
 //
 // The TSC is NOT a core-cycle counter here: it ticks at a constant rate (2.096 or 2.596 GHz
 // on the machines seen so far, measured at start-up) while the core runs ~3.5-3.85 GHz, and
-// there is no PMU (SPEC.md §5).
-// Core cycles are therefore TSC ticks times a factor measured with a dependent chain of
-// 1-cycle `add` instructions: (adds executed) / (TSC ticks taken).
+// there is no PMU (SPEC.md §5). Core cycles are therefore TSC ticks times a factor measured
+// with a dependent chain of 1-cycle `add` instructions, (adds executed) / (TSC ticks taken).
+// The core clock drifts over a run of minutes, so every run measures its own factor right
+// after its timed loop and converts its own ticks with it.
 #pragma once
 
 #include <benchmark/benchmark.h>
@@ -17,16 +18,14 @@
 
 namespace sashite::bench {
 
-struct Calibration {
-  double tsc_ghz;              // TSC ticks per nanosecond, against the steady clock
-  double cycles_per_tsc_tick;  // core cycles per TSC tick, from the add chain
-};
-
-// Measured once per process, on first use (median of repeated short trials).
-const Calibration& calibration();
-// Core cycles per TSC tick from one trial of `adds` dependent adds (used by the calibration
-// benchmark so that its drift over the run is visible).
+// TSC ticks per nanosecond against the steady clock, measured once per process.
+double tsc_ghz();
+// Core cycles per TSC tick now: the median of a few short add-chain trials.
+double cycles_per_tick_now();
+// Core cycles per TSC tick from one trial of `adds` dependent adds.
 double add_chain_cycles_per_tick(uint64_t adds);
+// Ticks of an empty tsc_begin/tsc_end pair (median), measured once per process.
+uint64_t empty_region_ticks();
 
 inline uint64_t tsc_begin() {
   _mm_lfence();  // earlier instructions retire before the read
@@ -39,24 +38,53 @@ inline uint64_t tsc_end() {
   return t;
 }
 
-// Sets ns/op, tsc/op, cycles/op and the calibration factor; `ops` operations per iteration.
+// Ticks of one fenced region around f(), less the empty region's own ticks: for timing loops
+// that open many regions (e.g. do_move paths whose undo must stay outside the clock).
+template <class F>
+uint64_t time_region(F&& f) {
+  const uint64_t t0 = tsc_begin();
+  f();
+  const uint64_t t = tsc_end() - t0, empty = empty_region_ticks();
+  return t > empty ? t - empty : 0;
+}
+
+// Call right after the timed loop: measures this run's calibration `cal` and sets the run's
+// counters tsc/op, cycles/op = tsc/op x cal, ns/op, ops/s and cal itself.
 void set_counters(benchmark::State& state, uint64_t tsc_ticks, uint64_t ops_per_iteration);
+
+// Runs the benchmark loop with `timed()` as one iteration: it performs `ops` operations and
+// returns the TSC ticks it chose to time.
+template <class F>
+void measure_ticks(benchmark::State& state, uint64_t ops, F&& timed) {
+  uint64_t ticks = 0;
+  for (auto _ : state) ticks += timed();
+  set_counters(state, ticks, ops);
+}
 
 // Times `body` once per benchmark iteration; `body` performs `ops` operations.
 template <class F>
 void measure(benchmark::State& state, uint64_t ops, F&& body) {
-  uint64_t ticks = 0;
-  for (auto _ : state) {
+  measure_ticks(state, ops, [&] {
     const uint64_t t0 = tsc_begin();
     body();
-    ticks += tsc_end() - t0;
-  }
-  set_counters(state, ticks, ops);
+    return tsc_end() - t0;
+  });
 }
 
-// Registers "area/variant/case". The first variant registered in an area is its baseline
-// for the ratio column, unless another one says baseline = true.
+// Registers "area/variant/case" (the case may have several components: dirty_flags/cpp/walk/22).
+// Every benchmark also reports min and max over its repetitions. `baseline` makes this name's
+// variant its area's baseline (by default the first variant registered in the area).
 benchmark::internal::Benchmark* add(const std::string& name, std::function<void(benchmark::State&)> fn,
                                     bool baseline = false);
+
+// The ratio column divides each row by its baseline row: the same name with the area's
+// baseline variant in the area's variant component. That component is 1 (area/VARIANT/case)
+// unless an area lays its names out otherwise and says so here, e.g.
+// compare_variants("hand_superior", 2, "by_field") for hand_superior/<layout>/<METHOD>.
+void compare_variants(const std::string& area, int component, const std::string& baseline);
+// The baseline row of `name` (itself for a baseline row), or "" when its area has none.
+std::string baseline_name(const std::string& name);
+// Every area's comparison, "area=baseline@component;...", for the run context (report.py).
+std::string comparisons();
 
 }  // namespace sashite::bench

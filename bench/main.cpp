@@ -1,85 +1,122 @@
 // The `bench` binary: Google Benchmark with sashite's defaults and a closing summary that gives
-// each variant's median cycles/op and its ratio to the area's baseline, all from this one run.
+// each benchmark's median cycles/op, its spread and its ratio to the area's baseline, all from
+// this one run. Every Google Benchmark flag works (--benchmark_format, --benchmark_color, ...).
+#include <algorithm>
 #include <cstdio>
-#include <cstring>
 #include <map>
+#include <ostream>
 #include <string>
 #include <vector>
 
 #include "bench/harness.h"
 
 namespace sashite::bench {
-std::string baseline_of(const std::string& area);
-std::string all_baselines();
-
 namespace {
 
-struct Summary {
-  double median = 0, cv = -1;
+struct Row {
+  int64_t family = 0;  // registration order: areas together, baselines first
+  double median = 0, min = 0, max = 0, cv = -1;
   bool cycles = false;
 };
 
-// The console output as usual, plus a table at the end.
-class SummaryReporter : public benchmark::ConsoleReporter {
+// Forwards everything to Google Benchmark's own display reporter (the one its flags chose)
+// and adds the summary at the end: on the output stream after a console display, on the
+// error stream after JSON or CSV so that those stay parseable.
+class SummaryReporter : public benchmark::BenchmarkReporter {
  public:
+  SummaryReporter(benchmark::BenchmarkReporter* display, bool summary_to_error)
+      : display_(display), summary_to_error_(summary_to_error) {}
+
+  bool ReportContext(const Context& context) override {
+    display_->SetOutputStream(&GetOutputStream());
+    display_->SetErrorStream(&GetErrorStream());
+    return display_->ReportContext(context);
+  }
+
   void ReportRuns(const std::vector<Run>& runs) override {
-    ConsoleReporter::ReportRuns(runs);
-    for (const Run& r : runs) {
-      if (r.error_occurred) continue;
-      const std::string name = r.run_name.function_name;
-      const bool single = r.run_type == Run::RT_Iteration && r.repetitions <= 1;
-      if (!single && r.run_type != Run::RT_Aggregate) continue;
-      Summary& s = rows_[name];
-      auto it = r.counters.find("cycles/op");
-      if (it == r.counters.end()) it = r.counters.find("cycles_per_tick");
-      const bool has_cycles = it != r.counters.end();
-      const double v = has_cycles ? double(it->second) : r.GetAdjustedRealTime();
-      if (single || r.aggregate_name == "median") s.median = v, s.cycles = has_cycles;
-      if (r.aggregate_name == "cv") s.cv = v;
-      order_.push_back(name);
-    }
+    display_->ReportRuns(runs);
+    for (const Run& r : runs) collect(r);
   }
 
   void Finalize() override {
-    ConsoleReporter::Finalize();
-    if (rows_.empty()) return;
-    const Calibration& c = calibration();
-    std::printf("\nSummary (medians of this run; cycles = TSC ticks x %.4f core cycles/tick, "
-                "calibrated on a dependent add chain; TSC %.3f GHz)\n",
-                c.cycles_per_tsc_tick, c.tsc_ghz);
-    std::printf("%-48s %14s %8s %10s\n", "benchmark", "median", "cv", "vs base");
-    std::map<std::string, bool> seen;
-    for (const std::string& name : order_) {
-      if (seen[name]) continue;
-      seen[name] = true;
-      const Summary& s = rows_[name];
-      const auto a = name.find('/'), v = name.find('/', a + 1);
-      std::string ratio = "-";
-      if (a != std::string::npos && v != std::string::npos) {
-        const std::string base = name.substr(0, a + 1) + baseline_of(name.substr(0, a)) + name.substr(v);
-        auto b = rows_.find(base);
-        if (b != rows_.end() && b->second.median > 0) {
-          char buf[32];
-          std::snprintf(buf, sizeof buf, "%.3f", s.median / b->second.median);
-          ratio = buf;
-        }
-      }
-      char cv[16] = "-";
-      if (s.cv >= 0) std::snprintf(cv, sizeof cv, "%.1f%%", 100 * s.cv);
-      std::printf("%-48s %10.2f %-3s %8s %10s\n", name.c_str(), s.median, s.cycles ? "cyc" : "ns", cv,
-                  ratio.c_str());
-    }
+    display_->Finalize();
+    if (!rows_.empty()) print_summary(summary_to_error_ ? GetErrorStream() : GetOutputStream());
   }
 
  private:
-  std::map<std::string, Summary> rows_;
-  std::vector<std::string> order_;
+  void collect(const Run& r) {
+    if (r.error_occurred) return;
+    const bool single = r.run_type == Run::RT_Iteration && r.repetitions <= 1;
+    if (!single && r.run_type != Run::RT_Aggregate) return;
+    Row& row = rows_[r.run_name.function_name];
+    row.family = r.family_index;
+    auto it = r.counters.find("cycles/op");
+    if (it == r.counters.end()) it = r.counters.find("cycles_per_tick");  // the calibration itself
+    row.cycles = it != r.counters.end();
+    const double v = row.cycles ? double(it->second) : r.GetAdjustedRealTime();
+    const std::string& agg = r.aggregate_name;
+    if (single || agg == "median") row.median = v;
+    if (single || agg == "min") row.min = v;
+    if (single || agg == "max") row.max = v;
+    if (agg == "cv") row.cv = v;
+    if (const auto cal = r.counters.find("cal"); cal != r.counters.end() && (single || agg == "min" || agg == "max")) {
+      cal_min_ = std::min(cal_min_, double(cal->second));
+      cal_max_ = std::max(cal_max_, double(cal->second));
+    }
+  }
+
+  void print_summary(std::ostream& out) const {
+    char line[256];
+    out << "\nSummary: medians of this run; cycles = each run's TSC ticks x that run's calibration (a\n"
+           "dependent chain of 1-cycle adds right after its timed loop)";
+    if (cal_min_ <= cal_max_) {
+      std::snprintf(line, sizeof line, ", %.4f-%.4f core cycles per tick over the run", cal_min_, cal_max_);
+      out << line;
+    }
+    std::snprintf(line, sizeof line, "; TSC %.3f GHz.\n", tsc_ghz());
+    out << line;
+    std::snprintf(line, sizeof line, "%-48s %12s %-4s %10s   %-10s %7s %9s\n", "benchmark", "median", "", "min", "max",
+                  "cv", "vs base");
+    out << line;
+    std::vector<std::string> order;
+    for (const auto& [name, row] : rows_) order.push_back(name);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](const std::string& a, const std::string& b) { return rows_.at(a).family < rows_.at(b).family; });
+    for (const std::string& name : order) {
+      const Row& s = rows_.at(name);
+      char ratio[32] = "-", cv[16] = "-";
+      const std::string base = baseline_name(name);
+      if (const auto b = rows_.find(base); b != rows_.end() && b->second.median > 0)
+        std::snprintf(ratio, sizeof ratio, "%.3f", s.median / b->second.median);
+      if (s.cv >= 0) std::snprintf(cv, sizeof cv, "%.1f%%%s", 100 * s.cv, s.cv > 0.05 ? "!" : "");
+      std::snprintf(line, sizeof line, "%-48s %12.2f %-4s %10.2f - %-10.2f %7s %9s\n", name.c_str(), s.median,
+                    s.cycles ? "cyc" : "ns", s.min, s.max, cv, ratio);
+      out << line;
+    }
+    out << "(! = cv over 5 %: too noisy to trust the ratio)\n";
+  }
+
+  benchmark::BenchmarkReporter* display_;
+  bool summary_to_error_;
+  std::map<std::string, Row> rows_;
+  double cal_min_ = 1e300, cal_max_ = 0;
 };
 
-bool has_flag(const std::vector<std::string>& args, const char* prefix) {
+const char* flag_value(const std::vector<std::string>& args, const std::string& flag) {
+  const char* value = nullptr;  // the last occurrence wins, as in Google Benchmark
   for (const std::string& a : args)
-    if (a.rfind(prefix, 0) == 0) return true;
-  return false;
+    if (a.rfind(flag + "=", 0) == 0) value = a.c_str() + flag.size() + 1;
+  return value;
+}
+
+std::string compiler() {
+#if defined(__clang__)
+  return "clang " __clang_version__;
+#elif defined(__GNUC__)
+  return "GCC " __VERSION__;
+#else
+  return "unknown compiler";
+#endif
 }
 
 }  // namespace
@@ -91,12 +128,17 @@ int main(int argc, char** argv) {
   std::vector<std::string> args(argv, argv + argc);
   for (std::string& a : args)
     if (a.rfind("--filter=", 0) == 0) a = "--benchmark_filter=" + a.substr(9);
-  // Trustworthy by default: repetitions, variants interleaved at random, medians reported.
-  if (!has_flag(args, "--benchmark_repetitions")) args.push_back("--benchmark_repetitions=5");
-  if (!has_flag(args, "--benchmark_enable_random_interleaving"))
-    args.push_back("--benchmark_enable_random_interleaving=true");
-  if (!has_flag(args, "--benchmark_report_aggregates_only") && !has_flag(args, "--benchmark_display_aggregates_only"))
-    args.push_back("--benchmark_display_aggregates_only=true");
+  // Trustworthy by default: repetitions, variants interleaved at random, medians reported, and
+  // short runs so that each repetition sees one clock. A flag the user gives wins.
+  auto by_default = [&](const char* flag, const char* value) {
+    if (!flag_value(args, flag)) args.push_back(std::string(flag) + "=" + value);
+  };
+  by_default("--benchmark_repetitions", "5");
+  by_default("--benchmark_min_time", "0.2");
+  by_default("--benchmark_enable_random_interleaving", "true");
+  if (!flag_value(args, "--benchmark_report_aggregates_only")) by_default("--benchmark_display_aggregates_only", "true");
+  const char* format = flag_value(args, "--benchmark_format");
+  const bool summary_to_error = format && std::string(format) != "console";
 
   std::vector<char*> cargv;
   for (std::string& a : args) cargv.push_back(a.data());
@@ -104,18 +146,16 @@ int main(int argc, char** argv) {
   benchmark::Initialize(&cargc, cargv.data());
   if (benchmark::ReportUnrecognizedArguments(cargc, cargv.data())) return 1;
 
-  const Calibration& c = calibration();
-  benchmark::AddCustomContext("tsc_ghz", std::to_string(c.tsc_ghz));
-  benchmark::AddCustomContext("core_cycles_per_tsc_tick", std::to_string(c.cycles_per_tsc_tick));
-  benchmark::AddCustomContext("compiler", __VERSION__);
-  benchmark::AddCustomContext("baselines", all_baselines());  // area=variant pairs for the report
-  benchmark::AddCustomContext("cycle_note",
-                              "TSC is not a core-cycle counter here; cycles = TSC ticks x calibration "
-                              "from a dependent chain of 1-cycle adds measured in this run");
-#ifdef SASHITE_ARCH
-  benchmark::AddCustomContext("arch_flags", SASHITE_ARCH);
+  benchmark::AddCustomContext("tsc_ghz", std::to_string(tsc_ghz()));
+  benchmark::AddCustomContext("compiler", compiler());
+#ifdef SASHITE_CXX_FLAGS
+  benchmark::AddCustomContext("cxx_flags", SASHITE_CXX_FLAGS);
 #endif
-  SummaryReporter reporter;
+  benchmark::AddCustomContext("ratio_baselines", comparisons());  // area=variant@component, for report.py
+  benchmark::AddCustomContext("cycle_note",
+                              "TSC is not a core-cycle counter here; cycles = TSC ticks x calibration from a "
+                              "dependent chain of 1-cycle adds measured after each run's timed loop");
+  SummaryReporter reporter(benchmark::CreateDefaultDisplayReporter(), summary_to_error);
   benchmark::RunSpecifiedBenchmarks(&reporter);
   benchmark::Shutdown();
   return 0;

@@ -13,6 +13,7 @@
 
 #include <concepts>
 #include <cstdint>
+#include <utility>
 
 #include "dbb/dbb.h"
 #include "dbb/piece_attacks.h"
@@ -24,6 +25,12 @@ concept DirtyKernel = requires(const PieceAttacks& pa, Square from, Square to) {
   { K::kName } -> std::convertible_to<const char*>;
   { K::available() } -> std::same_as<bool>;
   { K::dirty22(pa, from, to) } -> std::same_as<uint64_t>;
+};
+
+// The default available(): the library already requires x86-64-v3 (AVX2, BMI2), so a kernel
+// that needs nothing more runs on every supported CPU. Others hide it with their own.
+struct AnyCpu {
+  static bool available() { return true; }
 };
 
 // Pawn-kind pieces (ids 22..39): the inverted table, two loads.
@@ -39,17 +46,42 @@ inline uint64_t dirty40(const PieceAttacks& pa, Square from, Square to) {
     return K::dirty22(pa, from, to) | pawn_dirty(pa, from, to);
 }
 
-template <DirtyKernel K>
-inline uint64_t dirty_mask(int pieces, const PieceAttacks& pa, Square from, Square to) {
-  return pieces == kWordPieces ? K::dirty22(pa, from, to) : dirty40<K>(pa, from, to);
-}
-
-// A kernel made of a body over the 22 (padded 24) words of one window.
+// A kernel made of a body over the 22 (padded 24) words of the move's window:
+// Body::run(that window's words, mask), or Body::run(all windows, MoveWindow) for a body that
+// specialises on the window itself (dbb/kernels/jit.h).
 template <class Body>
-struct OnWindow {
+struct OnWindow : AnyCpu {
   static uint64_t dirty22(const PieceAttacks& pa, Square from, Square to) {
     const MoveWindow mw = move_window(from, to);
-    return Body::run(pa.words.w[mw.window], mw.mask);
+    if constexpr (requires { Body::run(pa.words, mw); })
+      return Body::run(pa.words, mw);
+    else
+      return Body::run(pa.words.w[mw.window], mw.mask);
+  }
+};
+
+// A body of one inline-asm Step per piece, the last piece first so that piece i ends in bit
+// i; expanded from a fold, so the 22 steps are straight-line code whatever the optimiser's
+// unrolling limits. Step::step(acc, word, mask) updates the accumulator, Step::finish fixes it.
+//
+// Seed 003's steps share their head, `mov t, [word]; and t, mask; neg t` (CF = t != 0), and
+// differ in the tail that folds CF into the accumulator: this defines step() from the tail.
+#define SASHITE_NEG_CARRY_STEP(tail)                                                  \
+  static void step(uint64_t& acc, const uint64_t& word, uint64_t mask) {              \
+    uint64_t t;                                                                       \
+    asm("mov %[w], %[t]\n\tand %[m], %[t]\n\tneg %[t]\n\t" tail                       \
+        : [t] "=&r"(t), [acc] "+r"(acc)                                               \
+        : [w] "m"(word), [m] "r"(mask)                                                \
+        : "cc");                                                                      \
+  }
+template <class Step>
+struct StepChainBody {
+  static uint64_t run(const uint64_t* words, uint64_t mask) {
+    uint64_t acc = 0;
+    [&]<size_t... I>(std::index_sequence<I...>) {
+      (Step::step(acc, words[kWordPieces - 1 - I], mask), ...);
+    }(std::make_index_sequence<kWordPieces>{});
+    return Step::finish(acc);
   }
 };
 

@@ -4,6 +4,7 @@
 
 #include <memory>
 
+#include "dbb/cpu.h"
 #include "dbb/piece_attacks.h"
 
 namespace sashite::dbb {
@@ -12,10 +13,16 @@ namespace {
 class DirtyCodeGen : public Xbyak::CodeGenerator {
  public:
   DirtyCodeGen(JitForm form, const JitShape& s) : Xbyak::CodeGenerator(4096) {
-    if (form == JitForm::kVptestmq) {
-      emit_vptestmq(s);
-      return;
+    switch (form) {
+      case JitForm::kVptestmq: emit_vptestmq(s); break;
+      case JitForm::kAvx2: emit_avx2(s); break;
+      default: emit_chain(form, s); break;
     }
+    if (s.whole) ret();
+  }
+
+ private:
+  void emit_chain(JitForm form, const JitShape& s) {
     if (s.whole) xor_(eax, eax);
     for (int i = s.pieces - 1; i >= 0; --i) {
       mov(rdx, ptr[rdi + s.disp0 + 8 * i]);
@@ -28,12 +35,9 @@ class DirtyCodeGen : public Xbyak::CodeGenerator {
         lea(rax, ptr[rdx + rax * 2]);
       }
     }
-    if (!s.whole) return;
-    if (form == JitForm::kSbbLea) neg(rax);
-    ret();
+    if (s.whole && form == JitForm::kSbbLea) neg(rax);
   }
 
- private:
   void emit_vptestmq(const JitShape& s) {
     vpbroadcastq(zmm0, rsi);
     vptestmq(k1, zmm0, ptr[rdi + s.disp0]);
@@ -44,41 +48,63 @@ class DirtyCodeGen : public Xbyak::CodeGenerator {
     kmovw(edx, k3);
     shl(edx, 16);
     or_(eax, edx);
-    if (!s.whole) return;
-    vzeroupper();  // no AVX-SSE transition penalty for the caller
-    ret();
+    if (s.whole) vzeroupper();  // no AVX-SSE transition penalty for the caller
+  }
+
+  // AVX2 has no per-lane test into a mask: compare (word & mask) with zero per 64-bit lane,
+  // collect the sign bits (untouched pieces) four at a time, invert at the end.
+  void emit_avx2(const JitShape& s) {
+    vmovq(xmm0, rsi);
+    vpbroadcastq(ymm0, xmm0);
+    vpxor(xmm1, xmm1, xmm1);
+    for (int i = 0; i < kPaddedWords / 4; ++i) {
+      vpand(ymm2, ymm0, ptr[rdi + s.disp0 + 32 * i]);
+      vpcmpeqq(ymm2, ymm2, ymm1);
+      if (i == 0) {
+        vmovmskpd(eax, ymm2);
+      } else {
+        vmovmskpd(edx, ymm2);
+        shl(edx, 4 * i);
+        or_(eax, edx);
+      }
+    }
+    not_(eax);
+    and_(eax, uint32_t(kWordPieceMask));  // 32-bit ops zero rax's high half
+    if (s.whole) vzeroupper();
   }
 };
 
 const JitShape kWhole22{kWordPieces, 0, true};
 
-// The generators own the executable memory; they live as long as the process.
-JitWordsFn keep(JitForm form, const JitShape& shape) {
-  static std::vector<std::unique_ptr<DirtyCodeGen>> alive;
-  alive.push_back(std::make_unique<DirtyCodeGen>(form, shape));
-  alive.back()->ready();
-  return alive.back()->getCode<JitWordsFn>();
-}
-
-JitKernels generate() {
-  JitKernels k{};
-  k.sbb_lea = keep(JitForm::kSbbLea, kWhole22);
-  k.seed_literal = keep(JitForm::kSeedLiteral, kWhole22);
-  k.adc = keep(JitForm::kAdc, kWhole22);
-  if (__builtin_cpu_init(), __builtin_cpu_supports("avx512f")) k.vptestmq = keep(JitForm::kVptestmq, kWhole22);
-  for (int x = 0; x < WINDOW_NB; ++x)
-    k.adc_window[x] = keep(JitForm::kAdc, {kWordPieces, int(x * kPaddedWords * sizeof(uint64_t)), true});
-  return k;
+// Generates into executable memory owned for the rest of the process.
+JitWordsFn generate_resident(JitForm form, const JitShape& shape) {
+  static std::vector<std::unique_ptr<DirtyCodeGen>> resident;
+  resident.push_back(std::make_unique<DirtyCodeGen>(form, shape));
+  resident.back()->ready();
+  return resident.back()->getCode<JitWordsFn>();
 }
 
 }  // namespace
 
-const char* name(JitForm f) {
+JitKernels generate_jit_kernels() {
+  JitKernels k{};
+  k.sbb_lea = generate_resident(JitForm::kSbbLea, kWhole22);
+  k.seed_literal = generate_resident(JitForm::kSeedLiteral, kWhole22);
+  k.adc = generate_resident(JitForm::kAdc, kWhole22);
+  k.avx2 = generate_resident(JitForm::kAvx2, kWhole22);
+  if (cpu::has_avx512) k.vptestmq = generate_resident(JitForm::kVptestmq, kWhole22);
+  for (int x = 0; x < WINDOW_NB; ++x)
+    k.adc_window[x] = generate_resident(JitForm::kAdc, {kWordPieces, int(x * kPaddedWords * sizeof(uint64_t)), true});
+  return k;
+}
+
+const char* jit_form_name(JitForm f) {
   switch (f) {
     case JitForm::kSbbLea: return "sbb_lea";
     case JitForm::kSeedLiteral: return "seed_literal";
     case JitForm::kAdc: return "adc";
     case JitForm::kVptestmq: return "vptestmq";
+    case JitForm::kAvx2: return "avx2";
   }
   return "?";
 }
@@ -87,7 +113,5 @@ std::vector<uint8_t> jit_bytes(JitForm form, const JitShape& shape) {
   DirtyCodeGen g(form, shape);
   return {g.getCode(), g.getCode() + g.getSize()};
 }
-
-const JitKernels jit_kernels = generate();
 
 }  // namespace sashite::dbb

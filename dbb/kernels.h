@@ -2,6 +2,9 @@
 // here; the benchmark, the tests and the dirty_count tool iterate this list.
 #pragma once
 
+#include <string_view>
+#include <vector>
+
 #include "dbb/kernels/adc.h"
 #include "dbb/kernels/cpp_branchless.h"
 #include "dbb/kernels/jit.h"
@@ -20,6 +23,7 @@
   X(JitSbbLeaKernel)                     \
   X(JitAdcKernel)                        \
   X(JitAdcWindowKernel)                  \
+  X(JitAvx2Kernel)                       \
   X(JitVptestmqKernel)
 
 namespace sashite::dbb {
@@ -31,13 +35,6 @@ void for_each_dirty_kernel(F&& f) {
   SASHITE_FOR_EACH_DIRTY_KERNEL(SASHITE_DIRTY_KERNEL_CALL)
 #undef SASHITE_DIRTY_KERNEL_CALL
 }
-
-}  // namespace sashite::dbb
-
-#include <string_view>
-#include <vector>
-
-namespace sashite::dbb {
 
 // The same list as function pointers, for code that picks a kernel by name at run time
 // (tests, dirty_count). Benchmarks use the types directly so the kernels can inline.

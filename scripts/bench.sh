@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The main job: installs what is missing, builds, runs the `bench` harness (every area, variants
 # interleaved, repetitions with medians) and writes results/<date>-<cpu>/: bench.json (raw),
-# bench.txt (console), report.md (tables with the machine line), one SVG chart per area, and
-# the extras (whole-process perft against fairy-stockfish; deterministic counts and models
-# where an area provides them). Extra arguments go to `bench`, e.g. --filter=dirty_flags.
+# bench.txt (console, plain text), report.md (tables with the machine line, the dirty-flag
+# answers), one SVG chart per area, and the extras (whole-process perft against
+# fairy-stockfish; the dirty-flag kernels' deterministic counts, llvm-mca models and asm).
+# Extra arguments go to `bench`, e.g. --filter=dirty_flags.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/deps.sh
@@ -24,13 +25,13 @@ mkdir -p "$out"
 } > "$out/machine.txt"
 echo "Machine: $(cat "$out/machine.txt")"
 
-./build/bin/bench --benchmark_out="$out/bench.json" --benchmark_out_format=json "$@" | tee "$out/bench.txt"
+# No colour codes in bench.txt (arguments given to this script still override).
+./build/bin/bench --benchmark_out="$out/bench.json" --benchmark_out_format=json --benchmark_color=false "$@" |
+  tee "$out/bench.txt"
 
 ./scripts/external_perft.sh > "$out/external_perft.md"
-if [ -x scripts/dirty_flags_models.sh ]; then
-  sashite_build build-portable -DSASHITE_PORTABLE=ON -DSASHITE_BUILD_TESTS=OFF
-  ./scripts/dirty_flags_models.sh build build-portable "$out"
-fi
+sashite_build build-portable -DSASHITE_PORTABLE=ON -DSASHITE_BUILD_TESTS=OFF
+./scripts/dirty_flags_models.sh build build-portable "$out"
 for tool in build/bin/tt_index_study build/bin/repetition_study build-portable/bin/hash_count; do
   [ -x "$tool" ] && "$tool" > "$out/$(basename "$tool").md"
 done

@@ -1,8 +1,17 @@
 #!/usr/bin/env bash
-# Deterministic models of the dirty-flag kernels (seed 003), as one Markdown table:
-#   - instructions per call, from callgrind (exactly repeatable): dirty_count run with N and 2N
-#     calls, (Ir(2N) - Ir(N)) / N, minus the same for the empty loop ("none");
-#   - cycles per iteration from llvm-mca for each kernel body dirty_asm writes.
+# Deterministic models of the dirty-flag kernels (seed 003), as data for scripts/report.py:
+#   <out>/dirty_flags_counts.tsv  instructions per call from callgrind (exactly repeatable):
+#       dirty_count run with N and 2N calls, (Ir(2N) - Ir(N)) / N, minus the same for the empty
+#       loop ("none"); columns: kernel, pieces, instructions (n/a: the kernel cannot run under
+#       valgrind, i.e. AVX-512);
+#   <out>/dirty_flags_mca.tsv  llvm-mca (LLVM 14) estimates of each body dirty_asm writes to
+#       <out>/asm/; columns: body, instructions, loop (1: a compiler loop, modelled as
+#       straight-line code), cpu, throughput, latency. throughput = Total Cycles / 100 for
+#       -iterations=100: calls back to back, overlapping (each starts from a fresh accumulator);
+#       latency = Total Cycles for -iterations=1: one call alone, first dispatch to last
+#       retirement. n/a: the CPU model lacks the instruction set.
+# LLVM 14 has no Core 2 model (its "core2" is Sandy Bridge, SPEC.md §5): sandybridge stands in
+# for the seed's Core 2.
 # usage: scripts/dirty_flags_models.sh <build-dir> <portable-build-dir> <out-dir>
 # <portable-build-dir> must be a -DSASHITE_PORTABLE=ON build (valgrind cannot decode AVX-512),
 # with the dirty_count target built; <build-dir> needs dirty_asm.
@@ -12,7 +21,7 @@ if [ $# -ne 3 ]; then
   exit 2
 fi
 build=$1 portable=$2 out=$3
-for tool in valgrind llvm-mca objdump; do
+for tool in valgrind llvm-mca objdump bc; do
   command -v "$tool" >/dev/null || { echo "$0: $tool is not installed" >&2; exit 1; }
 done
 [ -x "$build/bin/dirty_asm" ] || { echo "$0: no $build/bin/dirty_asm (build the dirty_asm target)" >&2; exit 1; }
@@ -38,53 +47,41 @@ per_call() {  # kernel pieces -> instructions per call, loop included
 }
 
 kernels=$({ "$portable/bin/dirty_count" 2>&1 || true; } | sed -n "s/^kernels: *//p")
-loop22=$(per_call none 22)
 {
-  echo "## Dirty-flag kernels: deterministic models"
-  echo
-  echo "Instructions per call: callgrind on \`$portable/bin/dirty_count\` (portable x86-64-v3 build),"
-  echo "midgame inputs (64 random-walk positions, every legal move), \`(Ir(2N) - Ir(N)) / N\` with N = $N,"
-  echo "minus the empty loop (${loop22} instructions per call). Kernels needing AVX-512 cannot run under valgrind."
-  echo
-  echo "| kernel | instructions/call, 22 pieces | instructions/call, 40 pieces |"
-  echo "|---|---:|---:|"
-  for k in $kernels; do
-    i22=$(per_call "$k" 22); i40=$(per_call "$k" 40)
-    net() { [ "$1" = "-" ] && echo "n/a" || echo "scale=2; $1 - $loop22" | bc; }
-    echo "| $k | $(net "$i22") | $(net "$i40") |"
+  printf 'kernel\tpieces\tinstructions\n'
+  for pieces in 22 40; do
+    loop=$(per_call none "$pieces")
+    printf 'loop\t%s\t%s\n' "$pieces" "$loop"
+    for k in $kernels; do
+      i=$(per_call "$k" "$pieces")
+      if [ "$i" = "-" ]; then i=n/a; else i=$(echo "scale=2; $i - $loop" | bc); fi
+      printf '%s\t%s\t%s\n' "$k" "$pieces" "$i"
+    done
   done
-} >"$tmp/counts.md"
+} >"$tmp/counts.tsv"
 
 "$build/bin/dirty_asm" "$out/asm" >/dev/null
-cpus=(sandybridge skylake znver3 skylake-avx512)
+cycles() {  # cpu iterations file -> Total Cycles
+  llvm-mca -mcpu="$1" -iterations="$2" "$3" 2>/dev/null | awk '/^Total Cycles:/ {print $3}'
+}
 {
-  echo
-  echo "llvm-mca (LLVM 14) cycles per iteration (Total Cycles / 100 iterations) of each body written by"
-  echo "\`dirty_asm\` to \`asm/\`: \`jit_*\` are the xbyak kernels' own bytes disassembled, \`compiled_*\` what"
-  echo "GCC made of the C++ / inline-asm / intrinsics bodies. \`*_piece\` is one piece of the 22. A body"
-  echo "with a branch is a compiler loop: llvm-mca runs it as straight-line code, one loop iteration = one"
-  echo "piece. n/a: the CPU model lacks the instruction set (AVX2 on Sandy Bridge, AVX-512 off skylake-avx512)."
-  echo
-  printf '| body | instructions |'; for c in "${cpus[@]}"; do printf ' %s |' "$c"; done; echo
-  printf '|---|---:|'; for c in "${cpus[@]}"; do printf -- '---:|'; done; echo
+  printf 'body\tinstructions\tloop\tcpu\tthroughput\tlatency\n'
   for f in "$out"/asm/*.s; do
     body=$(basename "$f" .s)
     ninsn=$(grep -vc '^\.' "$f")
-    loop=""; grep -qE '^j[a-z]+ ' "$f" && loop=" (loop body)"
-    printf '| %s%s | %s |' "$body" "$loop" "$ninsn"
-    for c in "${cpus[@]}"; do
-      supported=1
+    loop=0; grep -qE '^j[a-z]+ ' "$f" && loop=1
+    for c in sandybridge skylake znver3 skylake-avx512; do
       case "$body" in
-        *avx512*|*vptestmq*) [ "$c" = skylake-avx512 ] || supported=0 ;;
-        *avx2*) [ "$c" = sandybridge ] && supported=0 ;;
+        *avx512*|*vptestmq*) [ "$c" = skylake-avx512 ] || { printf '%s\t%s\t%s\t%s\tn/a\tn/a\n' "$body" "$ninsn" "$loop" "$c"; continue; } ;;
+        *avx2*) [ "$c" = sandybridge ] && { printf '%s\t%s\t%s\t%s\tn/a\tn/a\n' "$body" "$ninsn" "$loop" "$c"; continue; } ;;
       esac
-      if [ $supported = 0 ]; then printf ' n/a |'; continue; fi
-      cyc=$(llvm-mca -mcpu="$c" -iterations=100 "$f" 2>/dev/null | awk '/^Total Cycles:/ {print $3}')
-      if [ -z "$cyc" ]; then printf ' error |'; else printf ' %s |' "$(echo "scale=2; $cyc / 100" | bc)"; fi
+      thr=$(cycles "$c" 100 "$f"); lat=$(cycles "$c" 1 "$f")
+      [ -n "$thr" ] && thr=$(echo "scale=2; $thr / 100" | bc) || thr=error
+      printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$body" "$ninsn" "$loop" "$c" "$thr" "${lat:-error}"
     done
-    echo
   done
-} >"$tmp/mca.md"
+} >"$tmp/mca.tsv"
 
-cat "$tmp/counts.md" "$tmp/mca.md" >"$out/dirty_flags_models.md"
-echo "wrote $out/dirty_flags_models.md"
+cp "$tmp/counts.tsv" "$out/dirty_flags_counts.tsv"
+cp "$tmp/mca.tsv" "$out/dirty_flags_mca.tsv"
+echo "wrote $out/dirty_flags_counts.tsv $out/dirty_flags_mca.tsv $out/asm/"

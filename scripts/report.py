@@ -1,41 +1,102 @@
 #!/usr/bin/env python3
-"""Turns one `bench` JSON run into results/<run>/report.md and one SVG bar chart per area.
+"""Turns one `bench` run into <run-dir>/report.md and one SVG bar chart per area.
 
-Usage: report.py <run-dir>   (reads <run-dir>/bench.json, machine.txt, optional *.md extras)
+Usage: report.py <run-dir>
+Reads <run-dir>/bench.json (Google Benchmark JSON) and machine.txt; when present, the
+deterministic models of scripts/dirty_flags_models.sh (dirty_flags_counts.tsv,
+dirty_flags_mca.tsv, asm/) and any other *.md extras, appended at the end.
 
-Every figure in the report comes from that one run: medians over interleaved repetitions,
-ratios against the area's baseline variant measured in the same run.
+Every figure comes from that one run: medians over interleaved repetitions, each repetition's
+cycles converted with its own calibration, ratios against the area's baseline variant for the
+same case. Sentences that compare figures are computed from them, never written in advance.
 """
+import csv
 import json
 import os
+import re
 import subprocess
 import sys
 from collections import OrderedDict
+
+NOISY_CV = 0.05
+# Seed 003 (SPEC.md §2): mov/and/neg/sbb/lea per piece, "2.5 cycles on Core 2", 75-100 cycles
+# for 40 pieces, 28 M updates/s at 2.8 GHz.
+SEED_CYCLES_40 = (75.0, 100.0)
+SEED_CYCLES_PER_PIECE = 2.5
+SEED_UPDATES_PER_S = 28e6
+SEED_GHZ = 2.8
+TARGET_CYCLES_40 = 12.0  # issue: the full 40-piece mask in <= 12 core cycles with the best kernel
+
+RUN_NAME_SUFFIX = re.compile(r"/(?:iterations|repeats|min_time|min_warmup_time|threads):[^/]*|/real_time|/manual_time")
+
+
+class Row:
+    """One benchmark's aggregates: medians of each counter, min/max/cv of the judged figure."""
+
+    def __init__(self, name):
+        self.name = name
+        self.family = 0  # registration order
+        self.runs = {}  # aggregate name ("median", "min", "max", "cv") -> JSON object
+
+    def counter(self, key, agg="median"):
+        b = self.runs.get(agg)
+        return float(b[key]) if b is not None and key in b else None
+
+    def metric(self, agg="median"):
+        """(value, unit) of the figure a row is judged by: core cycles per op when it has them."""
+        b = self.runs.get(agg)
+        if b is None:
+            return None, ""
+        if "cycles/op" in b:
+            return float(b["cycles/op"]), "cycles"
+        if "cycles_per_tick" in b:
+            return float(b["cycles_per_tick"]), "cycles/tick"
+        return float(b["real_time"]), b.get("time_unit", "ns")
+
+    @property
+    def cycles(self):
+        return self.counter("cycles/op")
 
 
 def load_runs(path):
     with open(path) as f:
         data = json.load(f)
-    rows = OrderedDict()  # name -> {median:..., cv:..., counters}
+    rows = OrderedDict()
     for b in data["benchmarks"]:
-        name = b["run_name"].split("/iterations:")[0].split("/real_time")[0].split("/repeats:")[0]
-        kind = b.get("aggregate_name") if b.get("run_type") == "aggregate" else "single"
         if b.get("error_occurred"):
             continue
-        row = rows.setdefault(name, {})
-        if kind in ("median", "cv", "min", "max") or (kind == "single" and b.get("repetitions", 1) <= 1):
-            row[kind if kind != "single" else "median"] = b
-    return data["context"], rows
+        name = RUN_NAME_SUFFIX.sub("", b["run_name"])
+        row = rows.setdefault(name, Row(name))
+        row.family = b.get("family_index", 0)
+        if b.get("run_type") == "aggregate":
+            row.runs[b["aggregate_name"]] = b
+        elif b.get("repetitions", 1) <= 1:  # a lone run is its own median, min and max
+            for agg in ("median", "min", "max"):
+                row.runs[agg] = b
+    # Interleaving shuffles the JSON: back to registration order (areas together, baselines first).
+    return data["context"], OrderedDict(sorted(rows.items(), key=lambda kv: (kv[1].family, kv[0])))
 
 
-def metric(b):
-    """The figure a row is judged by: core cycles per op when the benchmark has them."""
-    if b is None:
-        return None, ""
-    for key in ("cycles/op", "cycles_per_tick"):
-        if key in b:
-            return float(b[key]), "cycles" if key == "cycles/op" else "cycles/tick"
-    return float(b["real_time"]), b.get("time_unit", "ns")
+def parse_baselines(context):
+    """area -> (baseline variant, name component holding the variant), as the harness registered."""
+    out = {}
+    for entry in context.get("ratio_baselines", "").split(";"):
+        m = re.fullmatch(r"([^=]+)=(.*)@(\d+)", entry)
+        if m:
+            out[m.group(1)] = (m.group(2), int(m.group(3)))
+    return out
+
+
+def baseline_name(name, baselines):
+    """The same rule as bench/harness.cpp baseline_name()."""
+    parts = name.split("/")
+    if parts[0] not in baselines:
+        return None
+    variant, k = baselines[parts[0]]
+    if k >= len(parts):
+        return None
+    parts[k] = variant
+    return "/".join(parts)
 
 
 def fmt(x, digits=2):
@@ -46,113 +107,378 @@ def fmt(x, digits=2):
     return f"{x:,.{digits}f}"
 
 
-BASELINES = {}
+def pct(x):
+    return f"{100 * x:.1f} %"
 
 
-def baseline_name(name, rows):
-    area, variant, rest = (name.split("/", 2) + ["", ""])[:3]
-    # The harness records each area's baseline variant in the run's context.
-    if area in BASELINES:
-        return f"{area}/{BASELINES[area]}/{rest}"
-    return None
-
-
-def svg_chart(area, items, out_svg):
-    """Horizontal bars of the median figure per benchmark, rendered by gnuplot."""
+def svg_chart(area, unit, items, out_svg):
+    """Horizontal bars of the median per benchmark with min-max whiskers, rendered by gnuplot."""
     dat = out_svg[:-4] + ".dat"
     with open(dat, "w") as f:
-        for label, value, _unit in items:
-            f.write(f'"{label}" {value}\n')
+        for label, value, lo, hi in items:
+            f.write(f'"{label}" {value} {lo} {hi}\n')
     height = 120 + 22 * len(items)
-    unit = items[0][2] if items else ""
     script = f"""
-set terminal svg size 900,{height} dynamic font 'sans,11' background '#ffffff'
+set terminal svg size 900,{height} dynamic noenhanced font 'sans,11' background '#ffffff'
 set output '{out_svg}'
-set title '{area}: median {unit} per op (lower is better)'
+set title '{area}: median {unit} per op, whiskers min-max over repetitions (lower is better)'
 set style fill solid 0.8
 set boxwidth 0.6
-set yrange [-0.5:{len(items) - 0.5}]
+set yrange [{len(items) - 0.5}:-0.5]  # first row at the top
 set xrange [0:*]
 set ytics nomirror
 set grid xtics
 unset key
 set lmargin 44
-plot '{dat}' using 2:0:(0):2:($0-0.3):($0+0.3):yticlabels(1) with boxxyerror lc rgb '#3a6ea5'
+plot '{dat}' using 2:0:(0):2:($0-0.3):($0+0.3):yticlabels(1) with boxxyerror lc rgb '#3a6ea5', \\
+     '' using 2:0:3:4 with xerrorbars pt 0 lc rgb '#222222'
 """
     try:
         subprocess.run(["gnuplot"], input=script, text=True, check=True, capture_output=True)
-        os.remove(dat)
         return True
     except (OSError, subprocess.CalledProcessError) as e:
         sys.stderr.write(f"gnuplot failed for {area}: {e}\n")
         return False
+    finally:
+        os.remove(dat)
+
+
+def calibration_range(rows):
+    lows = [r.counter("cal", "min") for r in rows.values() if r.counter("cal", "min") is not None]
+    highs = [r.counter("cal", "max") for r in rows.values() if r.counter("cal", "max") is not None]
+    meds = sorted(r.counter("cal") for r in rows.values() if r.counter("cal") is not None)
+    if not meds:
+        return None
+    return min(lows), meds[len(meds) // 2], max(highs)
+
+
+def header(run_dir, context, rows):
+    machine = open(os.path.join(run_dir, "machine.txt")).read().strip()
+    tsc = float(context.get("tsc_ghz", "nan"))
+    out = [f"# sashite benchmark report: {os.path.basename(run_dir.rstrip('/'))}\n",
+           f"**Machine:** {machine}  ",
+           f"**Compiler:** {context.get('compiler', '?')}, flags `{context.get('cxx_flags', '?')}`  ",
+           f"**TSC:** {tsc:.3f} GHz (measured against the steady clock).  "]
+    cal = calibration_range(rows)
+    if cal:
+        lo, med, hi = cal
+        out.append(f"**Calibration:** {med:.4f} core cycles per TSC tick (median over the run's benchmarks), "
+                   f"from {lo:.4f} to {hi:.4f} over the run, i.e. the core ran at about {lo * tsc:.2f}-{hi * tsc:.2f} "
+                   "GHz while the benchmarks ran.\n")
+    out.append(
+        "The TSC counts at a constant rate, not core cycles, and this machine has no PMU (SPEC.md §5): every "
+        "*cycles* figure is a run's TSC ticks times the calibration that run measured right after its timed loop "
+        "(a dependent chain of 1-cycle `add`), so clock drift over the run does not leak into the figures. Rows are "
+        "medians of interleaved repetitions (Google Benchmark random interleaving); *min-max* is the range over the "
+        "repetitions, *cv* their coefficient of variation (**bold** above 5 %: too noisy to trust the ratio); "
+        "*ratio* divides by the baseline variant of the area (named above each table) for the same case, in this "
+        "same run; *cal* is the row's median calibration.\n")
+    return out
+
+
+def area_tables(run_dir, rows, baselines):
+    out = []
+    areas = OrderedDict()
+    for name in rows:
+        areas.setdefault(name.split("/", 1)[0], []).append(name)
+    extra_counters = ["leaves/s", "moves/node", "superior"]
+    for area, names in areas.items():
+        out.append(f"## {area}\n")
+        if area in baselines:
+            variant, k = baselines[area]
+            where = "" if k == 1 else f" (name component {k + 1}: each row against the row that differs only there)"
+            out.append(f"Baseline variant: `{variant}`{where}.\n")
+        out.append("| benchmark | median | unit | min - max | cv | ratio | ns/op | TSC ticks/op | cal | other |")
+        out.append("|---|---:|---|---:|---:|---:|---:|---:|---:|---|")
+        chart = []
+        for name in names:
+            r = rows[name]
+            value, unit = r.metric()
+            lo, hi = r.metric("min")[0], r.metric("max")[0]
+            cv = r.metric("cv")[0] if "cv" in r.runs else None
+            cvs = "-" if cv is None else (f"**{pct(cv)}**" if cv > NOISY_CV else pct(cv))
+            base = baseline_name(name, baselines)
+            ratio = "-"
+            if base == name:
+                ratio = "1.000 (baseline)"
+            elif base in rows and value is not None:
+                bv, _ = rows[base].metric()
+                if bv:
+                    ratio = f"{value / bv:.3f}"
+            other = ", ".join(f"{k} {fmt(r.counter(k))}" for k in extra_counters if r.counter(k) is not None)
+            out.append(f"| `{name}` | {fmt(value)} | {unit} | {fmt(lo)} - {fmt(hi)} | {cvs} | {ratio} | "
+                       f"{fmt(r.counter('ns/op'))} | {fmt(r.counter('tsc/op'))} | {fmt(r.counter('cal'), 4)} | {other} |")
+            if value is not None:
+                chart.append((name.split("/", 1)[1], value, lo if lo is not None else value, hi if hi is not None else value))
+        svg = os.path.join(run_dir, f"{area}.svg")
+        if chart and svg_chart(area, rows[names[0]].metric()[1], chart, svg):
+            out.append(f"\n![{area}]({area}.svg)\n")
+        else:
+            out.append("")
+    return out
+
+
+def read_tsv(path):
+    if not os.path.exists(path):
+        return None
+    with open(path, newline="") as f:
+        return list(csv.DictReader(f, delimiter="\t"))
+
+
+def number(s):
+    try:
+        return float(s)
+    except (TypeError, ValueError):
+        return None
+
+
+def dirty_flags_answers(run_dir, context, rows):
+    """The questions of the dirty-flag issue, answered from this run's figures."""
+    kernels = []
+    for name in rows:
+        parts = name.split("/")
+        if parts[0] == "dirty_flags" and parts[1] not in kernels:
+            kernels.append(parts[1])
+    if not kernels:
+        return []
+
+    def cyc(kernel, case):
+        r = rows.get(f"dirty_flags/{kernel}/{case}")
+        return r.cycles if r else None
+
+    out = ["## Dirty flags: answers\n",
+           "Cycles per call of every kernel (`dirty_flags/<kernel>/<set>/<pieces>`): 22 = the attack-word pieces, "
+           "40 = plus the pawn table, i.e. the whole mask do_move needs. `walk` is every legal move of 64 random-walk "
+           "positions, `start` and `matsuri` those of SPEC.md §4's positions. Calls run back to back and independent, "
+           "so a figure is the throughput of a stream of calls (as inside do_move, where the mask feeds only later "
+           "work), not the latency of one call alone.\n",
+           "| kernel | walk/22 | per piece | walk/40 | per piece | start/40 | matsuri/40 | M calls/s (walk/40) |",
+           "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    for k in kernels:
+        c22, c40 = cyc(k, "walk/22"), cyc(k, "walk/40")
+        ns40 = rows.get(f"dirty_flags/{k}/walk/40")
+        rate = 1e3 / ns40.counter("ns/op") if ns40 and ns40.counter("ns/op") else None
+        out.append(f"| `{k}` | {fmt(c22)} | {fmt(c22 / 22 if c22 else None)} | {fmt(c40)} | "
+                   f"{fmt(c40 / 40 if c40 else None)} | {fmt(cyc(k, 'start/40'))} | {fmt(cyc(k, 'matsuri/40'))} | {fmt(rate, 1)} |")
+    measured40 = {k: cyc(k, "walk/40") for k in kernels if cyc(k, "walk/40") is not None}
+    measured22 = {k: cyc(k, "walk/22") for k in kernels if cyc(k, "walk/22") is not None}
+    best40 = min(measured40, key=measured40.get) if measured40 else None
+    best22 = min(measured22, key=measured22.get) if measured22 else None
+    out.append("")
+    out += inverted_piece_counts(rows, measured22, measured40)
+    if best22:
+        out.append(f"Fastest for 22 pieces: `{best22}`, {fmt(measured22[best22])} cycles per call "
+                   f"({fmt(measured22[best22] / 22)} per piece).  ")
+    if best40:
+        out.append(f"Fastest for 40 pieces: `{best40}`, {fmt(measured40[best40])} cycles per call "
+                   f"({fmt(measured40[best40] / 40)} per piece).\n")
+
+    # Target of the issue.
+    if best40:
+        met = measured40[best40] <= TARGET_CYCLES_40
+        out.append(f"**Target** (the full 40-piece mask in <= {TARGET_CYCLES_40:.0f} core cycles with the best kernel): "
+                   f"{'met' if met else 'not met'}: `{best40}` takes {fmt(measured40[best40])} cycles, "
+                   f"{fmt(measured40[best40] / TARGET_CYCLES_40, 3)} times the target.\n")
+
+    # Share of a whole do_move.
+    do_diff = rows.get("do_move/diff/walk")
+    if best40 and do_diff and do_diff.cycles:
+        d = do_diff.cycles
+        used = context.get("do_move_diff_kernel")
+        line = (f"**Share of do_move:** a whole DiffPosition do_move (`do_move/diff/walk`, do_move alone, its attack-set "
+                f"updates included) takes {fmt(d)} cycles; the fastest 40-piece kernel (`{best40}`, "
+                f"{fmt(measured40[best40])} cycles) is {pct(measured40[best40] / d)} of it.")
+        if used and used in measured40 and used != best40:
+            line += f" The kernel DiffPosition uses in this build, `{used}`, is {pct(measured40[used] / d)} of it."
+        elif used:
+            line += f" DiffPosition uses `{used}` in this build."
+        do_full = rows.get("do_move/full/walk")
+        if do_full and do_full.cycles:
+            line += (f" The full generator's do_move (`do_move/full/walk`) takes {fmt(do_full.cycles)} cycles: "
+                     f"differential bookkeeping adds {fmt(d - do_full.cycles)} cycles per move.")
+        out.append(line + "\n")
+
+    out += seed_claim(run_dir, context, rows, measured22, measured40)
+    out += cpp_asm(run_dir)
+    out += models(run_dir)
+    return out
+
+
+def mca_table(run_dir):
+    """body -> cpu -> (throughput, latency)."""
+    rows = read_tsv(os.path.join(run_dir, "dirty_flags_mca.tsv"))
+    if rows is None:
+        return None
+    table = OrderedDict()
+    for r in rows:
+        table.setdefault(r["body"], {"instructions": r["instructions"], "loop": r["loop"] == "1"})[r["cpu"]] = (
+            number(r["throughput"]), number(r["latency"]))
+    return table
+
+
+def seed_claim(run_dir, context, rows, measured22, measured40):
+    lo, hi = SEED_CYCLES_40
+    out = [f"**Seed 003's claim:** {lo:.0f}-{hi:.0f} cycles for 40 pieces with `mov/and/neg/sbb/lea`, about "
+           f"{SEED_CYCLES_PER_PIECE} cycles per piece on a Core 2, {SEED_UPDATES_PER_S / 1e6:.0f} M updates/s at "
+           f"{SEED_GHZ} GHz (= {SEED_GHZ * 1e9 / SEED_UPDATES_PER_S:.0f} cycles per update).\n"]
+    mca = mca_table(run_dir)
+    if mca:
+        out.append("Against llvm-mca's models of the seed's own 40-step loop (`jit_sbb_lea_kernel40`, the xbyak "
+                   "bytes; LLVM 14 has no Core 2 model, its `core2` is Sandy Bridge, so `sandybridge` stands in "
+                   "for Core 2). *Back to back* = cycles per call with calls overlapping (-iterations=100), "
+                   "*alone* = one call from first dispatch to last retirement (-iterations=1):\n")
+        out.append(f"| model | form | back to back | per piece | alone | per piece | against {lo:.0f}-{hi:.0f} |")
+        out.append("|---|---|---:|---:|---:|---:|---|")
+
+        def against(x):
+            return "within" if lo <= x <= hi else ("below" if x < lo else "above")
+
+        for cpu in ("sandybridge", "skylake", "znver3"):
+            for body in ("jit_sbb_lea_kernel40", "jit_adc_kernel40"):
+                thr, lat = mca.get(body, {}).get(cpu, (None, None))
+                if thr is None or lat is None:
+                    continue
+                out.append(f"| {cpu} | `{body[len('jit_'):-len('_kernel40')]}` | {fmt(thr)} | {fmt(thr / 40)} | "
+                           f"{fmt(lat, 0)} | {fmt(lat / 40)} | back to back {against(thr)}, alone {against(lat)} |")
+        snb_sbb = mca.get("jit_sbb_lea_kernel40", {}).get("sandybridge")
+        snb_adc = mca.get("jit_adc_kernel40", {}).get("sandybridge")
+        if snb_sbb and snb_adc and None not in snb_sbb + snb_adc:
+            def winner(a, s):
+                return "`adc`" if a < s else "`sbb/lea`" if s < a else "neither"
+            out.append(f"\nOn Sandy Bridge `adc r,r` is 2 uops with a 2-cycle latency and it is the accumulator chain: "
+                       f"one call alone costs at least 2 x 40 = 80 cycles of chain, where `sbb/lea` has a 1-cycle `lea` "
+                       f"on its chain and pays its extra instruction in throughput only. The model: one call alone, "
+                       f"`adc` {fmt(snb_adc[1], 0)} against `sbb/lea` {fmt(snb_sbb[1], 0)} cycles "
+                       f"({winner(snb_adc[1], snb_sbb[1])} faster); back to back, where the calls overlap and only "
+                       f"uops count, `adc` {fmt(snb_adc[0])} against `sbb/lea` {fmt(snb_sbb[0])} "
+                       f"({winner(snb_adc[0], snb_sbb[0])} faster). That is why the 4-instruction form need not be the "
+                       "faster one there.\n")
+    else:
+        out.append("(No llvm-mca models in this run: scripts/dirty_flags_models.sh was not run.)\n")
+    # This machine.
+    sbb = [k for k in ("jit_sbb_lea", "sbb_lea_asm") if k in measured22]
+    line = ""
+    if sbb:
+        k = sbb[0]
+        per_piece = measured22[k] / 22
+        line = (f"On this machine the seed's sequence (`{k}`, 22 words) takes {fmt(measured22[k])} cycles per call, "
+                f"{fmt(per_piece)} per piece ({fmt(per_piece / SEED_CYCLES_PER_PIECE, 2)} times the seed's Core 2 "
+                f"figure per piece); at that rate its 40-step loop would take {fmt(40 * per_piece)} cycles, against "
+                f"{lo:.0f}-{hi:.0f} claimed.")
+        if k in measured40:
+            line += f" With the pawn table instead of 18 more steps the full mask takes {fmt(measured40[k])} cycles."
+    if measured40:
+        best = min(measured40, key=measured40.get)
+        r = rows[f"dirty_flags/{best}/walk/40"]
+        rate = 1e9 / r.counter("ns/op") if r.counter("ns/op") else None
+        if rate:
+            line += (f" The fastest 40-piece kernel, `{best}`, computes {fmt(rate / 1e6, 1)} M masks/s here, "
+                     f"{fmt(rate / SEED_UPDATES_PER_S, 1)} times the seed's {SEED_UPDATES_PER_S / 1e6:.0f} M updates/s.")
+    return out + [line.strip() + "\n"] if line else out
+
+
+def cpp_asm(run_dir):
+    path = os.path.join(run_dir, "asm", "compiled_cpp_kernel22.s")
+    out = ["### The plain C++ kernel as compiled\n"]
+    if not os.path.exists(path):
+        return out + ["(No asm in this run: scripts/dirty_flags_models.sh writes it.)\n"]
+    text = [l for l in open(path).read().splitlines() if not l.startswith(".")]
+    out.append("`cpp` (dbb/kernels/cpp_branchless.h), disassembled by `dirty_asm` from an out-of-line copy compiled "
+               "with the same flags. The benchmark inlines the body into its loop instead: not these bytes, and in "
+               "the GCC 12 build examined the same instructions with other registers and placement.\n")
+    out.append("```asm\n" + "\n".join(text) + "\n```\n")
+    is_loop = any(l.split()[0].startswith("j") for l in text if l.split())
+    out.append(f"{len(text)} instructions: " + ("the compiler kept the 22 steps as a loop, one pass per piece, so a "
+                                                 "call also runs 22 loop branches." if is_loop else
+                                                 "straight-line code, no loop."))
+    out.append("\n")
+    return out
+
+
+def inverted_piece_counts(rows, measured22, measured40):
+    """Kernels whose 22-piece median exceeds their 40-piece one: say so, and whether the minima agree."""
+    inverted = [k for k in measured22 if k in measured40 and measured22[k] > measured40[k]]
+    if not inverted:
+        return []
+
+    def lowest(k, case):
+        return rows[f"dirty_flags/{k}/walk/{case}"].metric("min")[0]
+
+    cases = ", ".join(f"`{k}` {fmt(measured22[k])} against {fmt(measured40[k])} (minima {fmt(lowest(k, 22))} and "
+                      f"{fmt(lowest(k, 40))})" for k in inverted)
+    text = (f"Slower with 22 pieces than with 40 in this run: {cases}. A 40-piece call is the 22-piece work plus two "
+            "loads and two ORs (`dirty40` in dbb/dirty_kernel.h), so this is not work.")
+    steady = [k for k in inverted if lowest(k, 22) > lowest(k, 40)]
+    noisy = [k for k in inverted if k not in steady]
+    if steady:
+        text += (f" For {', '.join(f'`{k}`' for k in steady)} the minima are inverted too, so it is the code around "
+                 "the kernel: each case is a separate benchmark function with its own copy of the calling loop")
+        if any(not k.startswith("jit_") for k in steady):
+            text += (" and, for a compiled kernel, its own inlined copy of the body (in the GCC 12 `-O3 -march=native` "
+                     "build examined the same instructions with other registers, loop rotation and alignment)")
+        text += "; a JIT kernel runs the very same generated code in both." if any(
+            k.startswith("jit_") for k in steady) else "."
+    if noisy:
+        text += (f" For {', '.join(f'`{k}`' for k in noisy)} the minima are in order: the medians are the noise of a "
+                 "shared machine.")
+    return [text + "\n"]
+
+
+def models(run_dir):
+    out = []
+    counts = read_tsv(os.path.join(run_dir, "dirty_flags_counts.tsv"))
+    if counts:
+        by = OrderedDict()
+        loop = {}
+        for r in counts:
+            if r["kernel"] == "loop":
+                loop[r["pieces"]] = r["instructions"]
+            else:
+                by.setdefault(r["kernel"], {})[r["pieces"]] = r["instructions"]
+        out.append("### Instructions per call (callgrind)\n")
+        out.append("callgrind on `dirty_count` (portable x86-64-v3 build) over the walk inputs, "
+                   "`(Ir(2N) - Ir(N)) / N`, minus the empty loop "
+                   f"({loop.get('22', '?')} instructions per call with 22 pieces, {loop.get('40', '?')} with 40). "
+                   "n/a: kernels that need AVX-512 cannot run under valgrind.\n")
+        out.append("| kernel | 22 pieces | 40 pieces |")
+        out.append("|---|---:|---:|")
+        for k, v in by.items():
+            out.append(f"| `{k}` | {v.get('22', '-')} | {v.get('40', '-')} |")
+        out.append("")
+    mca = mca_table(run_dir)
+    if mca:
+        cpus = [c for c in ("sandybridge", "skylake", "znver3", "skylake-avx512")
+                if any(c in v for v in mca.values())]
+        out.append("### llvm-mca models of every body\n")
+        out.append("Bodies written by `dirty_asm` to `asm/`: `jit_*` are the xbyak kernels' own bytes, `compiled_*` "
+                   "out-of-line copies of the compiled bodies; `*_piece` is one piece, `*_kernel22` a whole 22-piece "
+                   "call, `*_kernel40` the seed's 40-step loop. Each cell: cycles per call back to back "
+                   "(-iterations=100, calls overlap) / cycles of one call alone (-iterations=1). A compiler loop "
+                   "(marked) is modelled as straight-line code, one pass = one piece, so its figures are per piece "
+                   "and its latency is not a call's. `sandybridge` stands in for Core 2 (LLVM 14 has none).\n")
+        out.append("| body | instructions | " + " | ".join(cpus) + " |")
+        out.append("|---|---:|" + "---:|" * len(cpus))
+        for body, v in mca.items():
+            cells = []
+            for c in cpus:
+                thr, lat = v.get(c, (None, None))
+                cells.append("n/a" if thr is None else f"{fmt(thr)} / {fmt(lat, 0)}")
+            label = f"`{body}`" + (" (loop)" if v["loop"] else "")
+            out.append(f"| {label} | {v['instructions']} | " + " | ".join(cells) + " |")
+        out.append("")
+    return out
 
 
 def main():
     run_dir = sys.argv[1]
     context, rows = load_runs(os.path.join(run_dir, "bench.json"))
-    for pair in context.get("baselines", "").split(";"):
-        if "=" in pair:
-            area, variant = pair.split("=", 1)
-            BASELINES[area] = variant
-    rows = OrderedDict(sorted(rows.items()))  # interleaving shuffles the JSON: sort by name
-    machine = open(os.path.join(run_dir, "machine.txt")).read().strip()
-    cal = float(context.get("core_cycles_per_tsc_tick", "nan"))
-    tsc = float(context.get("tsc_ghz", "nan"))
-    out = []
-    out.append(f"# sashite benchmark report: {os.path.basename(run_dir.rstrip('/'))}\n")
-    out.append(f"**Machine:** {machine}  ")
-    out.append(f"**Compiler:** {context.get('compiler', '?')}, flags `-O3 {context.get('arch_flags', '')}`  ")
-    out.append(f"**TSC:** {tsc:.3f} GHz (measured against the steady clock).  ")
-    out.append(f"**Calibration:** {cal:.4f} core cycles per TSC tick, i.e. the core ran at about "
-               f"{cal * tsc:.2f} GHz during the run (dependent chain of 1-cycle `add`, measured in this run).\n")
-    out.append("The TSC counts at a constant rate, not core cycles, and these machines have no PMU: "
-               "every *cycles* figure below is TSC ticks times the calibration above. Each row is the "
-               "median of interleaved repetitions (Google Benchmark random interleaving); *cv* is the "
-               "coefficient of variation over the repetitions; *ratio* divides by the area's baseline "
-               "variant (named in each table's heading) for the same case, in this same run.\n")
-
-    areas = OrderedDict()
-    for name, r in rows.items():
-        areas.setdefault(name.split("/", 1)[0], []).append(name)
-
-    extra_counters = ["leaves/s", "moves/call", "ops/s"]
-    for area, names in areas.items():
-        out.append(f"## {area}\n")
-        if area in BASELINES:
-            out.append(f"Baseline variant: `{BASELINES[area]}`.\n")
-        out.append("| benchmark | median | unit | ns/op | cv | ratio vs baseline | other |")
-        out.append("|---|---:|---|---:|---:|---:|---|")
-        chart = []
-        for name in names:
-            r = rows[name]
-            med = r.get("median")
-            value, unit = metric(med)
-            cv = r.get("cv")
-            cvs = f"{100 * metric(cv)[0]:.1f} %" if cv else "-"
-            base = baseline_name(name, rows)
-            ratio = "-"
-            if base in rows and base != name:
-                bv, _ = metric(rows[base].get("median"))
-                if bv:
-                    ratio = f"{value / bv:.3f}"
-            elif base == name:
-                ratio = "1.000 (baseline)"
-            other = ", ".join(f"{k} {fmt(float(med[k]))}" for k in extra_counters if med and k in med)
-            ns = fmt(float(med["ns/op"])) if med and "ns/op" in med else "-"
-            out.append(f"| `{name}` | {fmt(value)} | {unit} | {ns} | {cvs} | {ratio} | {other} |")
-            if value is not None:
-                chart.append((name.split("/", 1)[1], value, unit))
-        svg = os.path.join(run_dir, f"{area}.svg")
-        if chart and svg_chart(area, chart, svg):
-            out.append(f"\n![{area}]({area}.svg)\n")
-        else:
-            out.append("")
-
+    baselines = parse_baselines(context)
+    out = header(run_dir, context, rows)
+    out += dirty_flags_answers(run_dir, context, rows)
+    out += area_tables(run_dir, rows, baselines)
     for extra in sorted(os.listdir(run_dir)):
         if extra.endswith(".md") and extra != "report.md":
             out.append(open(os.path.join(run_dir, extra)).read().rstrip() + "\n")
-
     with open(os.path.join(run_dir, "report.md"), "w") as f:
         f.write("\n".join(out) + "\n")
     print(f"wrote {os.path.join(run_dir, 'report.md')}")

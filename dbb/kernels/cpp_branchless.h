@@ -16,7 +16,6 @@ struct CppBranchlessBody {
 
 struct CppBranchlessKernel : OnWindow<CppBranchlessBody> {
   static constexpr const char* kName = "cpp";
-  static bool available() { return true; }
 };
 
 }  // namespace sashite::dbb

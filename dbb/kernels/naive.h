@@ -7,9 +7,8 @@
 
 namespace sashite::dbb {
 
-struct NaiveKernel {
+struct NaiveKernel : AnyCpu {
   static constexpr const char* kName = "naive";
-  static bool available() { return true; }
   static uint64_t dirty_first(int n, const PieceAttacks& pa, Square from, Square to) {
     const Bitboard m = square_bb(from) | square_bb(to);
     uint64_t d = 0;

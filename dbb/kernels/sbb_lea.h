@@ -11,31 +11,18 @@
 namespace sashite::dbb {
 
 template <bool NegateAtEnd>
-struct SbbLeaBody {
-  static uint64_t run(const uint64_t* words, uint64_t mask) {
-    uint64_t acc = 0;
-#pragma GCC unroll 24
-    for (int i = kWordPieces - 1; i >= 0; --i) {
-      uint64_t t;
-      asm("mov %[w], %[t]\n\t"
-          "and %[m], %[t]\n\t"
-          "neg %[t]\n\t"
-          "sbb %[t], %[t]\n\t"
-          "lea (%[t],%[acc],2), %[acc]"
-          : [t] "=&r"(t), [acc] "+r"(acc)
-          : [w] "m"(words[i]), [m] "r"(mask)
-          : "cc");
-    }
-    return NegateAtEnd ? -acc : acc;
-  }
+struct SbbLeaStep {
+  SASHITE_NEG_CARRY_STEP("sbb %[t], %[t]\n\tlea (%[t],%[acc],2), %[acc]")  // acc = acc * 2 - CF
+  static uint64_t finish(uint64_t acc) { return NegateAtEnd ? 0 - acc : acc; }
 };
+template <bool NegateAtEnd>
+using SbbLeaBody = StepChainBody<SbbLeaStep<NegateAtEnd>>;
 
 // The seed's sequence exactly as printed. Not a kernel: kept for the test that proves it wrong.
 using SeedLiteralSbbLeaBody = SbbLeaBody<false>;
 
 struct SbbLeaKernel : OnWindow<SbbLeaBody<true>> {
   static constexpr const char* kName = "sbb_lea_asm";
-  static bool available() { return true; }
 };
 
 }  // namespace sashite::dbb

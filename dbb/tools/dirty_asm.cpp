@@ -1,17 +1,22 @@
 // dirty_asm <out-dir>: writes each hand-written dirty-flag kernel as plain Intel-syntax
 // assembly for llvm-mca (scripts/dirty_flags_models.sh):
-//   jit_<form>_piece.s     the per-piece sequence of the xbyak kernel (one piece, no set-up)
+//   jit_<form>_piece.s     one piece of a scalar xbyak kernel (no set-up)
 //   jit_<form>_kernel22.s  the whole 22-piece kernel as generated (ret dropped)
+//   jit_<form>_kernel40.s  the same sequence over 40 pieces: seed 003's own loop, which the
+//                          seed timed at 75-100 cycles on Core 2 (never run here: a model only)
 //   compiled_<body>_kernel22.s  what GCC made of the C++ / inline-asm / intrinsics bodies
-// JIT code is the generator's own bytes, disassembled with objdump -D -b binary; compiled code
-// is disassembled from this executable with objdump --disassemble=<symbol>. Either way the
-// text is the exact code that runs, not a transcription.
+// JIT code is the generator's own bytes, disassembled with objdump -D -b binary: exactly the
+// code the jit_* kernels run. Compiled code is disassembled from this executable with
+// objdump --disassemble=<symbol>: out-of-line copies of the bodies, compiled with the same
+// flags. The benchmark inlines the same bodies into its loop instead, so there the
+// instructions are these up to register choice and loop placement, not these bytes.
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
 #include <regex>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -77,16 +82,19 @@ int main(int argc, char** argv) {
     const std::filesystem::path dir = argv[1];
     std::filesystem::create_directories(dir);
     const std::string objdump = "objdump --no-show-raw-insn -M intel ";
-    for (JitForm f : {JitForm::kSbbLea, JitForm::kAdc, JitForm::kVptestmq}) {
+    for (JitForm f : {JitForm::kSbbLea, JitForm::kAdc, JitForm::kVptestmq, JitForm::kAvx2}) {
       std::vector<std::pair<std::string, JitShape>> shapes;
-      if (f != JitForm::kVptestmq) shapes.push_back({"piece", {1, 0, false}});
+      const bool scalar = f == JitForm::kSbbLea || f == JitForm::kAdc;
+      if (scalar) shapes.push_back({"piece", {1, 0, false}});
       shapes.push_back({"kernel22", {kWordPieces, 0, true}});
+      if (scalar) shapes.push_back({"kernel40", {kPieces, 0, true}});
       for (const auto& [what, shape] : shapes) {
         const std::vector<uint8_t> code = jit_bytes(f, shape);
-        const auto bin = dir / (std::string("jit_") + name(f) + "_" + what + ".bin");
+        const std::string stem = std::string("jit_") + jit_form_name(f) + "_" + what;
+        const auto bin = dir / (stem + ".bin");
         std::ofstream(bin, std::ios::binary).write(reinterpret_cast<const char*>(code.data()), std::streamsize(code.size()));
-        write(dir / (std::string("jit_") + name(f) + "_" + what + ".s"),
-              to_mca(run(objdump + "-D -b binary -mi386:x86-64 '" + bin.string() + "'")));
+        write(dir / (stem + ".s"), to_mca(run(objdump + "-D -b binary -mi386:x86-64 '" + bin.string() + "'")));
+        std::filesystem::remove(bin);
       }
     }
     const std::string self = std::filesystem::read_symlink("/proc/self/exe").string();

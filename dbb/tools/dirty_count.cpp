@@ -1,5 +1,5 @@
 // dirty_count <kernel|none> <calls> [22|40]: runs `calls` dirty-flag kernel calls over the
-// benchmark's midgame inputs (bench/positions.h walk_sample(64, 2026), every legal move), so
+// benchmark's walk inputs (bench/positions.h walk_sample(64, 2026), every legal move), so
 // that valgrind --tool=callgrind counts instructions per call: the difference between two
 // runs with N and 2N calls, over N, cancels the set-up. "none" runs the same loop without a
 // kernel (loop overhead). Prints a checksum of the masks (equal for every correct kernel).

@@ -1,0 +1,91 @@
+// do_move/<full|diff>/walk: cycles of one do_move alone; undo_move/<full|diff>/walk: of one
+// undo_move alone. The yardstick for a dirty-flag kernel's share of making a move (report.py
+// divides dirty_flags/<best>/walk/40 by do_move/diff/walk). `diff` is DiffPosition (seed 003:
+// dirty mask, attack-set updates) with its default kernel, named in the run context.
+//
+// Each of 64 paths is a stored sequence of kPlies random legal moves from a position of the
+// dirty_flags walk set. A fenced region times one path forward (do_move) and the undo runs
+// outside it, or the reverse; the empty region's own ticks are subtracted (time_region).
+#include "bench/harness.h"
+#include "bench/positions.h"
+#include "movegen_diff/diff_position.h"
+
+namespace sashite::bench {
+namespace {
+
+using DiffSearch = DiffPosition<DefaultHand, GenType::Legal>;
+constexpr int kPlies = 32;
+
+const std::vector<std::pair<std::string, std::vector<Move>>>& paths() {
+  static const auto p = [] {
+    std::vector<std::pair<std::string, std::vector<Move>>> out;
+    testing::Rng rng(4242);
+    for (const std::string& sfen : walk_sample(64, 2026)) {
+      testing::Game g(sfen);
+      std::vector<Move> moves;
+      for (int ply = 0; ply < kPlies; ++ply) {
+        MoveList<GenType::Legal> list(g.pos);
+        if (!list.size()) break;
+        moves.push_back(list.begin()[rng.below(list.size())]);
+        g.play(moves.back());
+      }
+      out.emplace_back(sfen, std::move(moves));
+    }
+    return out;
+  }();
+  return p;
+}
+
+template <class Pos>
+struct PathStart {
+  Pos pos;
+  typename Pos::State root;
+  const std::vector<Move>* moves;
+};
+
+enum class Timed { Do, Undo };
+
+template <class Pos, Timed T>
+void play_paths(benchmark::State& state) {
+  std::vector<std::unique_ptr<PathStart<Pos>>> starts;
+  uint64_t count = 0;
+  for (const auto& [sfen, moves] : paths()) {
+    auto& s = *starts.emplace_back(std::make_unique<PathStart<Pos>>());
+    if (auto err = s.pos.set(sfen, &s.root)) throw std::runtime_error(*err);
+    s.moves = &moves;
+    count += moves.size();
+  }
+  std::vector<typename Pos::State> st(kPlies);  // one stack, reused by every path as in a search
+  measure_ticks(state, count, [&] {
+    uint64_t ticks = 0;
+    for (auto& s : starts) {
+      const std::vector<Move>& m = *s->moves;
+      auto forward = [&] {
+        for (size_t i = 0; i < m.size(); ++i) s->pos.do_move(m[i], st[i]);
+      };
+      auto back = [&] {
+        for (size_t i = m.size(); i-- > 0;) s->pos.undo_move(m[i]);
+      };
+      if constexpr (T == Timed::Do) {
+        ticks += time_region(forward);
+        back();
+      } else {
+        forward();
+        ticks += time_region(back);
+      }
+    }
+    return ticks;
+  });
+}
+
+const bool registered = [] {
+  add("do_move/full/walk", play_paths<Position, Timed::Do>);
+  add("do_move/diff/walk", play_paths<DiffSearch, Timed::Do>);
+  add("undo_move/full/walk", play_paths<Position, Timed::Undo>);
+  add("undo_move/diff/walk", play_paths<DiffSearch, Timed::Undo>);
+  benchmark::AddCustomContext("do_move_diff_kernel", DiffSearch::KernelType::kName);
+  return true;
+}();
+
+}  // namespace
+}  // namespace sashite::bench
