@@ -469,12 +469,75 @@ def models(run_dir):
     return out
 
 
+def differential_answers(rows):
+    """The differential-generation issue's questions, answered from this run's figures."""
+    def cyc(name):
+        r = rows.get(name)
+        return r.cycles if r else None
+
+    full, diff = cyc("search_node/full/walk64"), cyc("search_node/diff/walk64")
+    if full is None or diff is None:
+        return []
+    speedup = full / diff
+    out = ["## Differential generation: answers\n",
+           f"Search-like workload (`search_node/*/walk64`: do_move + generate(Legal) + undo_move for every child of "
+           f"64 random-walk positions): full {fmt(full)} cycles per node, differential {fmt(diff)}: the differential "
+           f"generator is **{speedup:.2f}x** as fast (target 1.25x: "
+           f"{'met' if speedup >= 1.25 else 'not met'}).\n"]
+    perft = []
+    for name in rows:
+        parts = name.split("/")
+        if parts[:2] == ["perft", "diff"]:
+            f = cyc("perft/full/" + "/".join(parts[2:]))
+            if f is not None and rows[name].cycles:
+                perft.append(f"{'/'.join(parts[2:])} {f / rows[name].cycles:.2f}x")
+    if perft:
+        out.append("Perft through the differential generator (LegalAll cache, bulk-counted last ply), speed-up over "
+                   "the full generator: " + ", ".join(perft) + ".\n")
+
+    phase = {k: cyc("node_phase/" + k) for k in
+             ("full/do_undo", "full/board", "diff/do_undo", "diff/kernel", "diff/refresh", "diff/copy")}
+    if all(v is not None for v in phase.values()):
+        def d(a, b):
+            return a - b
+
+        base = phase["full/do_undo"]
+        table = [
+            ("do_move + undo_move of the position (board, keys, check info)", base, base),
+            ("dirty mask (kernel)", None, phase["diff/kernel"]),
+            ("attack sets, piece ids, list bookkeeping in do/undo",
+             None, d(phase["diff/do_undo"], base) - phase["diff/kernel"]),
+            ("non-king board moves: full generation / regeneration of stale lists",
+             d(phase["full/board"], base), d(phase["diff/refresh"], phase["diff/do_undo"])),
+            ("serialisation of the cached lists", None, d(phase["diff/copy"], phase["diff/refresh"])),
+            ("never cached: king moves, drops, pinned pieces; evasions when in check",
+             d(full, phase["full/board"]), d(diff, phase["diff/copy"])),
+        ]
+        out += ["Where the cycles of a node go: each phase is the difference between two benchmarks that stop the "
+                "node after successive phases (`node_phase/*`), medians of the same run, so the rows are estimates "
+                "that add up to the whole node exactly but can each be off by the runs' noise.\n",
+                "| phase | full | diff |", "|---|---:|---:|"]
+        for label, f, dv in table:
+            out.append(f"| {label} | {fmt(f)} | {fmt(dv)} |")
+        out.append(f"| **whole node** | **{fmt(full)}** | **{fmt(diff)}** |\n")
+    do_full, do_diff = cyc("do_move/full/walk"), cyc("do_move/diff/walk")
+    if do_full and do_diff:
+        out.append(f"do_move alone (`do_move/*/walk`): full {fmt(do_full)} cycles, differential {fmt(do_diff)} "
+                   f"(+{fmt(do_diff - do_full)}: the price paid at every node for the kept attack sets).\n")
+    out.append("Fallbacks to the full generator: a differential position caches one complete move set (Legal or "
+               "LegalAll); in check, and for the other categories (captures, quiets, drops, evasions), it calls "
+               "the full generator. King moves, drops and pinned pieces are produced per node (the kept enemy "
+               "attack sets make the king's test one union instead of a test per target).\n")
+    return out
+
+
 def main():
     run_dir = sys.argv[1]
     context, rows = load_runs(os.path.join(run_dir, "bench.json"))
     baselines = parse_baselines(context)
     out = header(run_dir, context, rows)
     out += dirty_flags_answers(run_dir, context, rows)
+    out += differential_answers(rows)
     out += area_tables(run_dir, rows, baselines)
     for extra in sorted(os.listdir(run_dir)):
         if extra.endswith(".md") and extra != "report.md":
