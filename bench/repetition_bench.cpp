@@ -14,10 +14,10 @@ using AddHand = AdditiveKey<Hand64>;
 
 // One long cyclic walk per start; every state of it is a check point.
 struct Stack {
-  testing::Game<AddHand> game;
+  Game<AddHand> game;
   std::vector<std::pair<const StateInfo*, Color>> points;
   explicit Stack(std::string_view sfen, uint64_t seed) : game(sfen) {
-    testing::Rng rng(seed);
+    Rng rng(seed);
     for (int ply = 0; ply < 2000; ++ply) {
       const Move m = testing::cyclic_choice(game, rng);
       if (m == MOVE_NONE) break;

@@ -330,7 +330,7 @@ ExtMove* DiffPosition<H, C, K>::generate_cached(ExtMove* list) {
   const Bitboard own = pos_.pieces(Us);
   const uint64_t ids = on_board_[Us] & ~diff::kKingIds;
   uint64_t pinned_ids = 0;
-  for_each_square(pos_.pinned(Us), [&](Square s) { pinned_ids |= 1ULL << id_on_[s]; });
+  for_each_square(pos_.pinned(), [&](Square s) { pinned_ids |= 1ULL << id_on_[s]; });
   const uint64_t cached = ids & ~pinned_ids;
 
   // Regenerate the mover's stale lists into the arena. Two kinds: lists made stale by the move

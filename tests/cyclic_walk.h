@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "tests/walk.h"
+#include "movegen_full/random_walk.h"
 
 namespace sashite::testing {
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "hand/layouts.h"
-#include "tests/walk.h"
+#include "movegen_full/random_walk.h"
 
 namespace sashite::testing {
 

@@ -13,7 +13,7 @@ namespace {
 using AddHand = AdditiveKey<Hand64>;
 
 template <class H>
-void play_usi(testing::Game<H>& g, std::string_view moves) {
+void play_usi(Game<H>& g, std::string_view moves) {
   for (size_t i = 0; i < moves.size();) {
     const size_t j = std::min(moves.find(' ', i), moves.size());
     std::string err;
@@ -29,8 +29,8 @@ struct Outcome {
   Repetition board_key, board_key_xor, key_diff, single_bit, popcount2;
 };
 Outcome detect(std::string_view sfen, std::string_view moves, int horizon = 20) {
-  testing::Game<AddHand> g(sfen);
-  testing::Game<Hand64> x(sfen);
+  Game<AddHand> g(sfen);
+  Game<Hand64> x(sfen);
   play_usi(g, moves);
   play_usi(x, moves);
   return {by_board_key(g.pos, horizon), by_board_key(x.pos, horizon), by_key_difference(g.pos, horizon),
@@ -86,7 +86,7 @@ TEST(Repetition, TwoFieldCaseAndTheSingleBitFilter) {
 TEST(Repetition, KeyDifferenceOnPadded32) {
   using P32 = AdditiveKey<HandPadded32>;
   auto run = [](std::string_view sfen, std::string_view moves) {
-    testing::Game<P32> g(sfen);
+    Game<P32> g(sfen);
     play_usi(g, moves);
     EXPECT_EQ(by_key_difference(g.pos, 20), by_board_key(g.pos, 20));
     return by_key_difference(g.pos, 20);
@@ -116,7 +116,7 @@ TEST(Repetition, KeyDifferenceMissesAFourPieceSurplus) {
 }
 
 TEST(Repetition, NullMoveEndsTheWalk) {
-  testing::Game<AddHand> g(Position::kStartSfen);
+  Game<AddHand> g(Position::kStartSfen);
   play_usi(g, "2h3h 8b7b 3h2h");
   StateInfo st;
   g.pos.do_null_move(st);  // White passes instead of 7b8b: nothing before it counts
@@ -141,13 +141,13 @@ bool key_difference_exact(const BasicPosition<AddHand>& pos, int horizon) {
 }
 
 TEST(Repetition, ImplementationsAgreeOnCyclicWalks) {
-  testing::Rng rng(2016);
+  Rng rng(2016);
   size_t by_outcome[6] = {}, inexact = 0, disagree_inexact = 0, single_bit_misses = 0, popcount_misses = 0;
   for (std::string_view start : {Position::kStartSfen, std::string_view("9/9/9/3k5/9/5K3/9/9/9 b RB2G2S2N2L9Prb2g2s2n2l9p 1"),
                                  std::string_view("l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1"),
                                  kRookChecks, std::string_view("4k4/9/9/9/9/9/9/9/4K4 b 2G9P 1")}) {
     for (int walk = 0; walk < 40; ++walk) {
-      testing::Game<AddHand> g(start);
+      Game<AddHand> g(start);
       for (int ply = 0; ply < 200; ++ply) {
         const Move m = testing::cyclic_choice(g, rng);
         if (m == MOVE_NONE) break;
