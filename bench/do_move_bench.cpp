@@ -19,9 +19,9 @@ constexpr int kPlies = 32;
 const std::vector<std::pair<std::string, std::vector<Move>>>& paths() {
   static const auto p = [] {
     std::vector<std::pair<std::string, std::vector<Move>>> out;
-    testing::Rng rng(4242);
+    Rng rng(4242);
     for (const std::string& sfen : walk_sample(64, 2026)) {
-      testing::Game g(sfen);
+      Game g(sfen);
       std::vector<Move> moves;
       for (int ply = 0; ply < kPlies; ++ply) {
         MoveList<GenType::Legal> list(g.pos);

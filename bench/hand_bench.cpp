@@ -15,14 +15,14 @@ using Counts = std::array<int, RAW_END>;
 const std::vector<std::pair<Counts, Counts>>& walk_pairs() {
   static const auto pairs = [] {
     std::vector<std::pair<Counts, Counts>> out;
-    testing::Rng rng(31);
+    Rng rng(31);
     auto counts = [](const Position& pos) {
       Counts c{};
       for (PieceType pr = RAW_BEGIN; pr < RAW_END; ++pr) c[pr] = pos.hand(pos.side_to_move()).count(pr);
       return c;
     };
     while (out.size() < 4096) {
-      testing::Game g(Position::kStartSfen);
+      Game g(Position::kStartSfen);
       std::vector<Counts> history;
       for (int ply = 0; ply < 160 && out.size() < 4096; ++ply) {
         MoveList<GenType::Legal> list(g.pos);

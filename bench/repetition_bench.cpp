@@ -33,7 +33,7 @@ struct CheckPoint {
 
 // The games stay alive: their StateInfo chains are what the checks walk.
 struct Stacks {
-  std::vector<std::unique_ptr<testing::Game<AddHand>>> games;
+  std::vector<std::unique_ptr<Game<AddHand>>> games;
   std::vector<CheckPoint> points;
   size_t hits_at[3] = {};  // nearest related ancestor at 4, 6-8, 10-20 plies
 };
@@ -45,9 +45,9 @@ const Stacks& stacks() {
     const size_t per_stack = kCheckPoints / (std::size(starts) * 4) + 1;
     for (uint64_t seed = 1; seed <= 4; ++seed)
       for (std::string_view start : starts) {
-        testing::Rng rng(seed);
+        Rng rng(seed);
         for (size_t points = 0; points < per_stack;) {
-          auto& g = *s.games.emplace_back(std::make_unique<testing::Game<AddHand>>(start));
+          auto& g = *s.games.emplace_back(std::make_unique<Game<AddHand>>(start));
           for (int ply = 0; ply < kMaxPlies && points < per_stack; ++ply, ++points) {
             const Move m = testing::cyclic_choice(g, rng);
             if (m == MOVE_NONE) break;  // mate: restart from `start`

@@ -1,122 +1,146 @@
 #include "bitboard.h"
 
 #include <sstream>
-#include <vector>
 
 namespace sashite {
-namespace tables {
-Bitboard square_bb[SQ_NB + 1];
-Bitboard file_bb[FILE_NB];
-Bitboard rank_bb[RANK_NB];
-Bitboard zone_bb[COLOR_NB];
-Bitboard step_attacks[COLOR_NB][PIECE_TYPE_NB][SQ_NB];
-Bitboard between_bb[SQ_NB][SQ_NB];
-Bitboard line_bb[SQ_NB][SQ_NB];
-Bitboard bishop_pseudo[SQ_NB];
-Bitboard rook_pseudo[SQ_NB];
-Bitboard lance_pseudo[COLOR_NB][SQ_NB];
-PextEntry bishop_pext[SQ_NB];
-Bitboard bishop_table[20224];
-Bitboard rank_table[FILE_NB][128];
-uint16_t file_table[3][RANK_NB][128];
-}  // namespace tables
 
 namespace {
 
+struct Delta { int df, dr; };  // dr < 0 is towards rank a (Black's forward)
 
-struct Delta { int df, dr; };
+constexpr Delta kDiagonals[] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+constexpr Delta kOrthogonals[] = {{0, 1}, {0, -1}, {1, 0}, {-1, 0}};
+constexpr Delta kRankDirections[] = {{1, 0}, {-1, 0}};
+constexpr Delta kFileDirections[] = {{0, 1}, {0, -1}};
 
-bool on_board(int f, int r) { return f >= 0 && f < 9 && r >= 0 && r < 9; }
+constexpr bool on_board(int f, int r) { return f >= 0 && f < 9 && r >= 0 && r < 9; }
 
-Bitboard set_bit(Bitboard b, Square s) {
+constexpr Bitboard with(Bitboard b, Square s) {
   if (s < 63) b.p[0] |= 1ULL << s; else b.p[1] |= 1ULL << (s - 63);
   return b;
 }
 
-// Slow ray walk used only to fill tables.
-Bitboard slide(Square s, const Bitboard& occ, std::initializer_list<Delta> dirs) {
+// The slow ray walk the tables are filled from: each direction up to the edge or the first
+// occupied square, which is included.
+template <size_t N>
+constexpr Bitboard slide(Square s, const Bitboard& occ, const Delta (&dirs)[N]) {
   Bitboard a;
-  for (Delta d : dirs) {
-    int f = file_of(s) + d.df, r = rank_of(s) + d.dr;
-    while (on_board(f, r)) {
-      Square t = make_square(File(f), Rank(r));
-      a = set_bit(a, t);
+  for (Delta d : dirs)
+    for (int f = file_of(s) + d.df, r = rank_of(s) + d.dr; on_board(f, r); f += d.df, r += d.dr) {
+      const Square t = make_square(File(f), Rank(r));
+      a = with(a, t);
       if (occ.test(t)) break;
-      f += d.df, r += d.dr;
     }
-  }
   return a;
 }
 
-constexpr std::initializer_list<Delta> kDiagonals = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
-constexpr std::initializer_list<Delta> kOrthogonals = {{0, 1}, {0, -1}, {1, 0}, {-1, 0}};
-
 // Relevant occupancy for a bishop: its rays without the last square of each.
-Bitboard bishop_mask(Square s) {
+constexpr Bitboard bishop_mask(Square s) {
   Bitboard m;
-  for (Delta d : kDiagonals) {
-    int f = file_of(s) + d.df, r = rank_of(s) + d.dr;
-    while (on_board(f + d.df, r + d.dr)) {
-      m = set_bit(m, make_square(File(f), Rank(r)));
-      f += d.df, r += d.dr;
-    }
-  }
+  for (Delta d : kDiagonals)
+    for (int f = file_of(s) + d.df, r = rank_of(s) + d.dr; on_board(f + d.df, r + d.dr); f += d.df, r += d.dr)
+      m = with(m, make_square(File(f), Rank(r)));
   return m;
 }
 
-void init_steps() {
-  const std::vector<Delta> pawn = {{0, -1}}, knight = {{1, -2}, {-1, -2}},
-                           silver = {{0, -1}, {1, -1}, {-1, -1}, {1, 1}, {-1, 1}},
-                           gold = {{0, -1}, {1, -1}, {-1, -1}, {1, 0}, {-1, 0}, {0, 1}},
-                           king = {{0, -1}, {1, -1}, {-1, -1}, {1, 0}, {-1, 0}, {0, 1}, {1, 1}, {-1, 1}};
+constexpr int bishop_entries() {
+  int n = 0;
+  for (Square s = SQ_ZERO; s < SQ_NB; ++s) n += 1 << bishop_mask(s).popcount();
+  return n;
+}
+static_assert(bishop_entries() == AttackTables::kBishopEntries);
+
+// The squares one step away in each direction; dr is flipped for White.
+template <size_t N>
+constexpr Bitboard steps(Color c, Square s, const Delta (&dirs)[N]) {
+  Bitboard b;
+  for (Delta d : dirs) {
+    const int f = file_of(s) + d.df, r = rank_of(s) + (c == BLACK ? d.dr : -d.dr);
+    if (on_board(f, r)) b = with(b, make_square(File(f), Rank(r)));
+  }
+  return b;
+}
+
+constexpr void fill_squares(AttackTables& t) {
+  for (Square s = SQ_ZERO; s < SQ_NB; ++s) {
+    t.square[s] = with(Bitboard(), s);
+    t.file[file_of(s)] = with(t.file[file_of(s)], s);
+    t.rank[rank_of(s)] = with(t.rank[rank_of(s)], s);
+    for (Color c : {BLACK, WHITE})
+      if (in_promotion_zone(c, s)) t.zone[c] = with(t.zone[c], s);
+  }
+}
+
+constexpr void fill_steps(AttackTables& t) {
+  constexpr Delta pawn[] = {{0, -1}}, knight[] = {{1, -2}, {-1, -2}},
+                  silver[] = {{0, -1}, {1, -1}, {-1, -1}, {1, 1}, {-1, 1}},
+                  gold[] = {{0, -1}, {1, -1}, {-1, -1}, {1, 0}, {-1, 0}, {0, 1}},
+                  king[] = {{0, -1}, {1, -1}, {-1, -1}, {1, 0}, {-1, 0}, {0, 1}, {1, 1}, {-1, 1}};
   for (Color c : {BLACK, WHITE})
     for (Square s = SQ_ZERO; s < SQ_NB; ++s) {
-      auto fill = [&](const std::vector<Delta>& ds) {
-        Bitboard b;
-        for (Delta d : ds) {
-          int dr = c == BLACK ? d.dr : -d.dr;
-          int f = file_of(s) + d.df, r = rank_of(s) + dr;
-          if (on_board(f, r)) b = set_bit(b, make_square(File(f), Rank(r)));
-        }
-        return b;
-      };
-      tables::step_attacks[c][PAWN][s] = fill(pawn);
-      tables::step_attacks[c][KNIGHT][s] = fill(knight);
-      tables::step_attacks[c][SILVER][s] = fill(silver);
-      for (PieceType pt : {GOLD, PRO_PAWN, PRO_LANCE, PRO_KNIGHT, PRO_SILVER})
-        tables::step_attacks[c][pt][s] = fill(gold);
-      for (PieceType pt : {KING, HORSE, DRAGON}) tables::step_attacks[c][pt][s] = fill(king);
-      tables::lance_pseudo[c][s] = slide(s, Bitboard(), {{0, c == BLACK ? -1 : 1}});
+      t.step[c][PAWN][s] = steps(c, s, pawn);
+      t.step[c][KNIGHT][s] = steps(c, s, knight);
+      t.step[c][SILVER][s] = steps(c, s, silver);
+      for (PieceType pt : {GOLD, PRO_PAWN, PRO_LANCE, PRO_KNIGHT, PRO_SILVER}) t.step[c][pt][s] = steps(c, s, gold);
+      for (PieceType pt : {KING, HORSE, DRAGON}) t.step[c][pt][s] = steps(c, s, king);
+      const Delta forward[] = {{0, c == BLACK ? -1 : 1}};
+      t.lance_pseudo[c][s] = slide(s, Bitboard(), forward);
     }
 }
 
-void init_sliders() {
+constexpr Square msb(const Bitboard& b) {
+  return b.p[1] ? Square(126 - __builtin_clzll(b.p[1])) : Square(63 - __builtin_clzll(b.p[0]));
+}
+
+// The bishop table holds 20224 attack sets: each is built from four ray lookups (the ray from
+// the square minus the ray beyond its nearest blocker), cheap enough for the compilers'
+// constant-evaluation step limits, which a square-by-square walk per entry exceeds.
+constexpr void fill_bishop(AttackTables& t) {
+  Bitboard ray[4][SQ_NB] = {};  // from a square to the edge, the square excluded
+  for (int d = 0; d < 4; ++d)
+    for (Square s = SQ_ZERO; s < SQ_NB; ++s) {
+      const Delta one[] = {kDiagonals[d]};
+      ray[d][s] = slide(s, Bitboard(), one);
+    }
   uint32_t offset = 0;
   for (Square s = SQ_ZERO; s < SQ_NB; ++s) {
-    Bitboard m = bishop_mask(s);
-    tables::PextEntry& e = tables::bishop_pext[s];
-    e.mask0 = m.p[0];
-    e.mask1 = m.p[1];
-    e.shift1 = __builtin_popcountll(m.p[0]);
-    e.offset = offset;
-    const unsigned n = m.popcount();
-    for (uint64_t idx = 0; idx < (1ULL << n); ++idx) {
-      Bitboard occ(_pdep_u64(idx, e.mask0), _pdep_u64(idx >> e.shift1, e.mask1));
-      tables::bishop_table[offset + idx] = slide(s, occ, kDiagonals);
-    }
-    offset += 1u << n;
-    tables::bishop_pseudo[s] = slide(s, Bitboard(), kDiagonals);
-    tables::rook_pseudo[s] = slide(s, Bitboard(), kOrthogonals);
+    const Bitboard m = bishop_mask(s);
+    AttackTables::PextIndex& e = t.bishop_index[s];
+    e = {m.p[0], m.p[1], uint32_t(__builtin_popcountll(m.p[0])), offset};
+    // Subsets of each word's mask in increasing PEXT order (n = (n - mask) & mask), word 0
+    // inner: the entries come out in index order.
+    uint64_t o1 = 0;
+    do {
+      uint64_t o0 = 0;
+      do {
+        const Bitboard occ(o0, o1);
+        Bitboard a;
+        for (int d = 0; d < 4; ++d) {
+          const Bitboard blockers = ray[d][s] & occ;
+          // Directions 0 and 1 raise the square index (file + 1): the nearest blocker is the
+          // lowest square, in the other two the highest.
+          a |= !blockers ? ray[d][s] : ray[d][s] ^ ray[d][d < 2 ? blockers.lsb() : msb(blockers)];
+        }
+        t.bishop[offset++] = a;
+        o0 = (o0 - m.p[0]) & m.p[0];
+      } while (o0);
+      o1 = (o1 - m.p[1]) & m.p[1];
+    } while (o1);
+    t.bishop_pseudo[s] = ray[0][s] | ray[1][s] | ray[2][s] | ray[3][s];
   }
-  if (offset != sizeof(tables::bishop_table) / sizeof(tables::bishop_table[0])) __builtin_trap();  // table sized by hand
+}
+
+// The rook and the lance: empty-board rook attacks, the rank table and the file table.
+constexpr void fill_orthogonal(AttackTables& t) {
+  for (Square s = SQ_ZERO; s < SQ_NB; ++s) t.rook_pseudo[s] = slide(s, Bitboard(), kOrthogonals);
 
   // Rank table: index bit k (k < 6) = file k+2 occupied, bit 6 = file 8 occupied.
   for (File f = FILE_1; f < FILE_NB; ++f)
     for (unsigned idx = 0; idx < 128; ++idx) {
       Bitboard occ;
       for (int k = 0; k < 7; ++k)
-        if (idx >> k & 1) occ = set_bit(occ, make_square(File(k + 1), RANK_1));
-      tables::rank_table[f][idx] = slide(make_square(f, RANK_1), occ, {{1, 0}, {-1, 0}});
+        if (idx >> k & 1) occ = with(occ, make_square(File(k + 1), RANK_1));
+      t.rank_attacks[f][idx] = slide(make_square(f, RANK_1), occ, kRankDirections);
     }
 
   // File table: file 1 (bits 0..8 of word 0) stands for every file; bit k of idx = rank k+2.
@@ -124,48 +148,42 @@ void init_sliders() {
     for (unsigned idx = 0; idx < 128; ++idx) {
       const Bitboard occ(uint64_t(idx) << 1, 0);
       const Square s = make_square(FILE_1, r);
-      tables::file_table[0][r][idx] = uint16_t(slide(s, occ, {{0, -1}}).p[0]);
-      tables::file_table[1][r][idx] = uint16_t(slide(s, occ, {{0, 1}}).p[0]);
-      tables::file_table[2][r][idx] = tables::file_table[0][r][idx] | tables::file_table[1][r][idx];
+      const Delta black_forward[] = {{0, -1}}, white_forward[] = {{0, 1}};
+      t.file_attacks[BLACK][r][idx] = uint16_t(slide(s, occ, black_forward).p[0]);
+      t.file_attacks[WHITE][r][idx] = uint16_t(slide(s, occ, white_forward).p[0]);
+      t.file_attacks[2][r][idx] = uint16_t(slide(s, occ, kFileDirections).p[0]);
     }
 }
 
-void init_lines() {
+constexpr void fill_lines(AttackTables& t) {
+  constexpr Delta kAll[] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}, {-1, 0}, {0, -1}, {-1, -1}, {-1, 1}};
   for (Square a = SQ_ZERO; a < SQ_NB; ++a)
-    for (Delta d : {Delta{1, 0}, Delta{0, 1}, Delta{1, 1}, Delta{1, -1}, Delta{-1, 0}, Delta{0, -1}, Delta{-1, -1}, Delta{-1, 1}}) {
-      // The full line through a in direction +-d.
-      Bitboard line = set_bit(Bitboard(), a);
-      for (int sign : {1, -1}) {
-        int f = file_of(a) + sign * d.df, r = rank_of(a) + sign * d.dr;
-        for (; on_board(f, r); f += sign * d.df, r += sign * d.dr) line = set_bit(line, make_square(File(f), Rank(r)));
-      }
+    for (Delta d : kAll) {
+      const Delta both[] = {d, {-d.df, -d.dr}};
+      const Bitboard line = with(slide(a, Bitboard(), both), a);
       Bitboard between;
-      int f = file_of(a) + d.df, r = rank_of(a) + d.dr;
-      for (; on_board(f, r); f += d.df, r += d.dr) {
-        Square b = make_square(File(f), Rank(r));
-        tables::line_bb[a][b] = line;
-        tables::between_bb[a][b] = between;
-        between = set_bit(between, b);
+      for (int f = file_of(a) + d.df, r = rank_of(a) + d.dr; on_board(f, r); f += d.df, r += d.dr) {
+        const Square b = make_square(File(f), Rank(r));
+        t.line[a][b] = line;
+        t.between[a][b] = between;
+        between = with(between, b);
       }
     }
 }
 
-struct Init {
-  Init() {
-    for (Square s = SQ_ZERO; s < SQ_NB; ++s) {
-      tables::square_bb[s] = set_bit(Bitboard(), s);
-      tables::file_bb[file_of(s)] = set_bit(tables::file_bb[file_of(s)], s);
-      tables::rank_bb[rank_of(s)] = set_bit(tables::rank_bb[rank_of(s)], s);
-      if (in_promotion_zone(BLACK, s)) tables::zone_bb[BLACK] = set_bit(tables::zone_bb[BLACK], s);
-      if (in_promotion_zone(WHITE, s)) tables::zone_bb[WHITE] = set_bit(tables::zone_bb[WHITE], s);
-    }
-    init_steps();
-    init_sliders();
-    init_lines();
-  }
-} const init_tables;
+constexpr AttackTables build_tables() {
+  AttackTables t{};
+  fill_squares(t);
+  fill_steps(t);
+  fill_bishop(t);
+  fill_orthogonal(t);
+  fill_lines(t);
+  return t;
+}
 
 }  // namespace
+
+constinit const AttackTables kTables = build_tables();
 
 Bitboard attacks_bb(Color c, PieceType pt, Square s, const Bitboard& occ) {
   switch (pt) {

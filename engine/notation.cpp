@@ -18,6 +18,14 @@ std::string to_usi(Move m) {
   return to_usi(from_sq(m)) + to_usi(to_sq(m)) + (is_promotion(m) ? "+" : "");
 }
 
+std::string quoted(std::string_view input) {
+  constexpr size_t kShown = 80;
+  std::string q = "'";
+  q += input.substr(0, kShown);
+  q += input.size() > kShown ? "...'" : "'";
+  return q;
+}
+
 Square square_from_usi(std::string_view s) {
   if (s.size() != 2 || s[0] < '1' || s[0] > '9' || s[1] < 'a' || s[1] > 'i') return SQ_NONE;
   return make_square(File(s[0] - '1'), Rank(s[1] - 'a'));

@@ -7,27 +7,25 @@
 namespace sashite {
 
 namespace zobrist {
-Key psq[PIECE_NB][SQ_NB];
-Key hand[COLOR_NB][RAW_END][19];
-Key side;
-
 namespace {
-struct Init {
-  Init() {
-    uint64_t s = 0x9E3779B97F4A7C15ULL;  // fixed seed: keys are reproducible across runs
-    auto next = [&s] { s ^= s >> 12; s ^= s << 25; s ^= s >> 27; return s * 0x2545F4914F6CDD1DULL; };
-    for (auto& row : psq) for (Key& k : row) k = next();
-    for (auto& c : hand) for (auto& pr : c) for (Key& k : pr) k = next();
-    for (Color c : {BLACK, WHITE}) for (auto& pr : hand[c]) pr[0] = 0;  // an empty count adds nothing
-    side = next();
-  }
-} const init;
+constexpr Keys build_keys() {
+  Keys keys{};
+  uint64_t s = 0x9E3779B97F4A7C15ULL;  // fixed seed: keys are reproducible across runs
+  auto next = [&s] { s ^= s >> 12; s ^= s << 25; s ^= s >> 27; return s * 0x2545F4914F6CDD1DULL; };
+  for (auto& row : keys.psq) for (Key& k : row) k = next();
+  for (auto& c : keys.hand) for (auto& pr : c) for (Key& k : pr) k = next();
+  for (auto& c : keys.hand) for (auto& pr : c) pr[0] = 0;  // an empty count adds nothing
+  keys.side = next();
+  return keys;
+}
 }  // namespace
+constinit const Keys kKeys = build_keys();
 }  // namespace zobrist
 
 namespace {
 
-constexpr const char* kPieceLetters = " PLNSBRGK";
+// "P" for a pawn: hand and piece-count messages name the kind by its Black letter.
+std::string letter(PieceType pr) { return std::string(1, piece_to_char(make_piece(BLACK, pr))); }
 
 // Pieces of one kind in the whole set: one hand can hold them all, so the hand maximum is it.
 int real_set_count(PieceType pr) { return pr == KING ? 2 : max_in_hand(pr); }
@@ -37,8 +35,6 @@ bool is_dead_square(Color c, PieceType pt, Square s) {
   const Rank r = relative_rank(c, rank_of(s));
   return ((pt == PAWN || pt == LANCE) && r == RANK_1) || (pt == KNIGHT && r <= RANK_2);
 }
-
-std::string square_name(Square s) { return to_usi(s); }
 
 }  // namespace
 
@@ -68,9 +64,8 @@ std::optional<std::string> BasicPosition<H>::set(std::string_view sfen, StateInf
   std::istringstream is{std::string(sfen)};
   std::vector<std::string> tok;
   for (std::string t; is >> t;) tok.push_back(t);
-  if (tok.size() == 1 && tok[0] == "startpos") return set(kStartSfen, si);
-  if (tok.size() < 3) return "sfen: expected '<board> <side> <hand> [<move number>]', got '" + std::string(sfen) + "'";
-  if (tok.size() > 4) return "sfen: unexpected text after the move number: '" + tok[4] + "'";
+  if (tok.size() < 3) return "sfen: expected '<board> <side> <hand> [<move number>]', got " + quoted(sfen);
+  if (tok.size() > 4) return "sfen: unexpected text after the move number: " + quoted(tok[4]);
 
   Piece board[SQ_NB] = {};
   int counts[COLOR_NB][PIECE_TYPE_NB] = {};  // by raw kind, board and hand together
@@ -95,19 +90,19 @@ std::optional<std::string> BasicPosition<H>::set(std::string_view sfen, StateInf
       if (promoted) return "sfen: '++' in " + where;
       promoted = true;
     } else {
-      const Piece raw = piece_from_char(ch);
-      if (raw == NO_PIECE) return std::string("sfen: unknown piece letter '") + ch + "' in " + where;
+      const Piece pc = piece_from_char(ch);
+      if (pc == NO_PIECE) return std::string("sfen: unknown piece letter '") + ch + "' in " + where;
       if (file < 0) return "sfen: " + where + " has more than 9 squares";
-      PieceType pt = type_of(raw);
+      PieceType pt = type_of(pc);
       if (promoted) {
         if (!can_promote(pt)) return std::string("sfen: piece '") + ch + "' cannot be promoted (" + where + ")";
         pt = promote(pt);
         promoted = false;
       }
-      const Color c = color_of(raw);
+      const Color c = color_of(pc);
       const Square s = make_square(File(file), Rank(rank));
       if (is_dead_square(c, pt, s))
-        return std::string("sfen: ") + ch + " on " + square_name(s) + " could never move";
+        return std::string("sfen: ") + ch + " on " + to_usi(s) + " could never move";
       board[s] = make_piece(c, pt);
       ++counts[c][raw_type(pt)];
       --file;
@@ -118,7 +113,7 @@ std::optional<std::string> BasicPosition<H>::set(std::string_view sfen, StateInf
   if (file != -1) return "sfen: rank i has " + std::to_string(8 - file) + " squares, expected 9";
 
   // Side to move
-  if (tok[1] != "b" && tok[1] != "w") return "sfen: side to move must be 'b' or 'w', got '" + tok[1] + "'";
+  if (tok[1] != "b" && tok[1] != "w") return "sfen: side to move must be 'b' or 'w', got " + quoted(tok[1]);
   const Color side = tok[1] == "b" ? BLACK : WHITE;
 
   // Hand: "-" or [count]letter..., any order, counts 1..18.
@@ -128,8 +123,8 @@ std::optional<std::string> BasicPosition<H>::set(std::string_view sfen, StateInf
       int n = 0;
       size_t digits = 0;
       while (i < h.size() && h[i] >= '0' && h[i] <= '9') n = n * 10 + (h[i++] - '0'), ++digits;
-      if (digits > 2 || (digits && (n < 1 || n > 18))) return "sfen: bad count in hand '" + h + "'";
-      if (i == h.size()) return "sfen: hand '" + h + "' ends with a count";
+      if (digits > 2 || (digits && (n < 1 || n > 18))) return "sfen: bad count in hand " + quoted(h);
+      if (i == h.size()) return "sfen: hand " + quoted(h) + " ends with a count";
       const Piece pc = piece_from_char(h[i]);
       if (pc == NO_PIECE) return std::string("sfen: unknown piece letter '") + h[i] + "' in hand";
       if (type_of(pc) == KING) return "sfen: a king cannot be in hand";
@@ -139,7 +134,7 @@ std::optional<std::string> BasicPosition<H>::set(std::string_view sfen, StateInf
       const PieceType pr = type_of(pc);
       counts[c][pr] += n;
       if (hands[c].count(pr) + n > max_in_hand(pr))
-        return "sfen: more " + std::string(1, kPieceLetters[pr]) + " in hand than the real set has";
+        return "sfen: more " + letter(pr) + " in hand than the real set has";
       hands[c].set(pr, hands[c].count(pr) + n);
     }
   }
@@ -148,7 +143,7 @@ std::optional<std::string> BasicPosition<H>::set(std::string_view sfen, StateInf
   if (tok.size() == 4) {
     const std::string& t = tok[3];
     if (t.empty() || t.size() > 9 || t.find_first_not_of("0123456789") != std::string::npos || std::stoi(t) < 1)
-      return "sfen: move number must be a positive integer, got '" + t + "'";
+      return "sfen: move number must be a positive integer, got " + quoted(t);
     ply = std::stoi(t);
   }
 
@@ -157,7 +152,7 @@ std::optional<std::string> BasicPosition<H>::set(std::string_view sfen, StateInf
     if (counts[c][KING] > 1) return std::string("sfen: two ") + (c == BLACK ? "Black" : "White") + " kings";
   for (PieceType pr = PAWN; pr <= KING; ++pr)
     if (pr != KING && counts[BLACK][pr] + counts[WHITE][pr] > real_set_count(pr))
-      return "sfen: more " + std::string(1, kPieceLetters[pr]) + " than the real set has (" +
+      return "sfen: more " + letter(pr) + " than the real set has (" +
              std::to_string(counts[BLACK][pr] + counts[WHITE][pr]) + " > " + std::to_string(real_set_count(pr)) + ")";
   for (Color c : {BLACK, WHITE})
     for (File f = FILE_1; f < FILE_NB; ++f) {
@@ -243,7 +238,7 @@ std::string BasicPosition<H>::pretty() const {
   auto hand_text = [&](Color c) {
     std::string t;
     for (PieceType pr : {ROOK, BISHOP, GOLD, SILVER, KNIGHT, LANCE, PAWN})
-      if (int n = hand_[c].count(pr)) t += std::string(1, kPieceLetters[pr]) + (n > 1 ? std::to_string(n) : "") + " ";
+      if (int n = hand_[c].count(pr)) t += letter(pr) + (n > 1 ? std::to_string(n) : "") + " ";
     return t.empty() ? std::string("-") : t;
   };
   os << "White hand: " << hand_text(WHITE) << "\n";
@@ -268,29 +263,31 @@ std::string BasicPosition<H>::pretty() const {
   return os.str();
 }
 
+// Pieces of either colour that would attack s by a step if they were c's: attacks towards s
+// are the reverse colour's steps from s. Horse, dragon and king step like a silver plus a gold.
+template <HandLayout H>
+Bitboard BasicPosition<H>::step_attackers_to(Color c, Square s) const {
+  const Color t = ~c;
+  const Bitboard hdk = pieces(HORSE, DRAGON, KING);
+  return (pawn_attacks(t, s) & pieces(PAWN)) | (knight_attacks(t, s) & pieces(KNIGHT)) |
+         (silver_attacks(t, s) & (pieces(SILVER) | hdk)) | (gold_attacks(t, s) & (golds() | hdk));
+}
+
 template <HandLayout H>
 Bitboard BasicPosition<H>::attackers_to(Color c, Square s, const Bitboard& occ) const {
-  const Color t = ~c;  // attacks towards s are the reverse colour's moves from s
-  const Bitboard hdk = pieces(HORSE, DRAGON, KING);
-  return ((pawn_attacks(t, s) & pieces(PAWN)) | (knight_attacks(t, s) & pieces(KNIGHT)) |
-          (silver_attacks(t, s) & (pieces(SILVER) | hdk)) | (gold_attacks(t, s) & (golds() | hdk)) |
-          (lance_attacks(t, s, occ) & pieces(LANCE)) | (bishop_attacks(s, occ) & pieces(BISHOP, HORSE)) |
-          (rook_attacks(s, occ) & pieces(ROOK, DRAGON))) &
+  return (step_attackers_to(c, s) | (lance_attacks(~c, s, occ) & pieces(LANCE)) |
+          (bishop_attacks(s, occ) & pieces(BISHOP, HORSE)) | (rook_attacks(s, occ) & pieces(ROOK, DRAGON))) &
          pieces(c);
 }
 
 template <HandLayout H>
 bool BasicPosition<H>::attacked_by(Color c, Square s, const Bitboard& occ) const {
-  const Color t = ~c;
   const Bitboard theirs = pieces(c);
-  const Bitboard hdk = pieces(HORSE, DRAGON, KING);
-  if (((pawn_attacks(t, s) & pieces(PAWN)) | (knight_attacks(t, s) & pieces(KNIGHT)) |
-       (silver_attacks(t, s) & (pieces(SILVER) | hdk)) | (gold_attacks(t, s) & (golds() | hdk))) & theirs)
-    return true;
-  const Bitboard lances = pieces(LANCE) & theirs & tables::lance_pseudo[t][s];
-  const Bitboard rooks = pieces(ROOK, DRAGON) & theirs & tables::rook_pseudo[s];
-  const Bitboard bishops = pieces(BISHOP, HORSE) & theirs & tables::bishop_pseudo[s];
-  return (lances && (lance_attacks(t, s, occ) & lances)) || (rooks && (rook_attacks(s, occ) & rooks)) ||
+  if (step_attackers_to(c, s) & theirs) return true;
+  const Bitboard lances = pieces(LANCE) & theirs & lance_pseudo_attacks(~c, s);
+  const Bitboard rooks = pieces(ROOK, DRAGON) & theirs & rook_pseudo_attacks(s);
+  const Bitboard bishops = pieces(BISHOP, HORSE) & theirs & bishop_pseudo_attacks(s);
+  return (lances && (lance_attacks(~c, s, occ) & lances)) || (rooks && (rook_attacks(s, occ) & rooks)) ||
          (bishops && (bishop_attacks(s, occ) & bishops));
 }
 
@@ -299,8 +296,8 @@ Bitboard BasicPosition<H>::blockers_for_king(Color c) const {
   const Square ksq = king_[c];
   if (ksq == SQ_NONE) return Bitboard();
   const Bitboard snipers =
-      pieces(~c) & ((tables::lance_pseudo[c][ksq] & pieces(LANCE)) | (tables::rook_pseudo[ksq] & pieces(ROOK, DRAGON)) |
-                    (tables::bishop_pseudo[ksq] & pieces(BISHOP, HORSE)));
+      pieces(~c) & ((lance_pseudo_attacks(c, ksq) & pieces(LANCE)) | (rook_pseudo_attacks(ksq) & pieces(ROOK, DRAGON)) |
+                    (bishop_pseudo_attacks(ksq) & pieces(BISHOP, HORSE)));
   Bitboard blockers;
   const Bitboard occ = pieces();
   for_each_square(snipers, [&](Square s) {

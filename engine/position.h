@@ -29,10 +29,18 @@ struct StateInfo {
   StateInfo* previous;
 };
 
+// Zobrist keys, built at compile time from a fixed seed (position.cpp): the same on every run,
+// and valid before any code runs.
 namespace zobrist {
-extern Key psq[PIECE_NB][SQ_NB];
-extern Key hand[COLOR_NB][RAW_END][19];
-extern Key side;
+struct Keys {
+  Key psq[PIECE_NB][SQ_NB];
+  Key hand[COLOR_NB][RAW_END][19];  // [colour][kind][count]; count 0 is 0
+  Key side;                         // White to move
+};
+extern const Keys kKeys;
+inline constexpr const auto& psq = kKeys.psq;
+inline constexpr const auto& hand = kKeys.hand;
+inline constexpr const Key& side = kKeys.side;
 }  // namespace zobrist
 
 template <HandLayout H>
@@ -47,8 +55,8 @@ class BasicPosition {
   BasicPosition(const BasicPosition&) = delete;
   BasicPosition& operator=(const BasicPosition&) = delete;
 
-  // Parses an SFEN ("startpos" is accepted too). On failure returns a message naming the
-  // problem and leaves the position unchanged.
+  // Parses an SFEN (the USI keyword "startpos" is not one: pass kStartSfen). On failure
+  // returns a message naming the problem and leaves the position unchanged.
   std::optional<std::string> set(std::string_view sfen, StateInfo* si);
   std::string sfen() const;
   std::string pretty() const;
@@ -72,7 +80,8 @@ class BasicPosition {
   // Checks and pins
   Bitboard checkers() const { return st_->checkers; }
   bool in_check() const { return bool(st_->checkers); }
-  Bitboard pinned(Color us) const { return st_->blockers & pieces(us); }  // for the side to move
+  // The side to move's pieces pinned to its king (blockers are kept for that king only).
+  Bitboard pinned() const { return st_->blockers & pieces(side_); }
   Bitboard blockers_for_king(Color c) const;  // computed afresh, for either colour
   Bitboard attackers_to(Color c, Square s, const Bitboard& occ) const;
   Bitboard attackers_to(Color c, Square s) const { return attackers_to(c, s, pieces()); }
@@ -108,6 +117,7 @@ class BasicPosition {
   std::string consistency_error() const;
 
  private:
+  Bitboard step_attackers_to(Color c, Square s) const;
   void toggle_bitboards(Square s, Piece pc);
   void put_piece(Square s, Piece pc);
   void remove_piece(Square s, Piece pc);

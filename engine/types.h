@@ -77,7 +77,9 @@ constexpr Square from_sq(Move m) { return Square((m >> 7) & 0x7f); }
 constexpr PieceType dropped_type(Move m) { return PieceType((m >> 7) & 0x7f); }
 constexpr bool is_drop(Move m) { return (m & MOVE_DROP) != 0; }
 constexpr bool is_promotion(Move m) { return (m & MOVE_PROMOTE) != 0; }
-// False for MOVE_NONE and MOVE_NULL only; the drop bit keeps a drop's high half != to.
+// False exactly when no flag is set and from == to: MOVE_NONE, MOVE_NULL and the 79 other
+// from == to patterns, none of which a generator makes. A flag bit keeps the high half above
+// any `to`, so every drop and promotion passes.
 constexpr bool is_ok(Move m) { return (m >> 7) != (m & 0x7f); }
 
 constexpr Move make_move(Square from, Square to) { return Move(to | (from << 7)); }
@@ -101,11 +103,13 @@ constexpr int MAX_PLY = 256;
 
 using Key = uint64_t;
 
-// Text helpers (usi.cpp): "7g", "7g7f", "2h2c+", "G*5b".
+// Text helpers (notation.cpp): "7g", "7g7f", "2h2c+", "G*5b".
 std::string to_usi(Square s);
 std::string to_usi(Move m);
 Square square_from_usi(std::string_view s);  // SQ_NONE if malformed
 char piece_to_char(Piece pc);                  // 'P', 'p'; promoted pieces give their raw letter
 Piece piece_from_char(char ch);                // NO_PIECE if unknown
+// User input as an error message quotes it: at most 80 characters, then "...".
+std::string quoted(std::string_view input);
 
 }  // namespace sashite

@@ -147,7 +147,7 @@ class DiffPosition {
   template <Color Us>
   uint64_t pinned_ids() const {
     uint64_t ids = 0;
-    for_each_square(pos_.pinned(Us), [&](Square s) { ids |= 1ULL << id_on_[s]; });
+    for_each_square(pos_.pinned(), [&](Square s) { ids |= 1ULL << id_on_[s]; });
     return ids;
   }
   template <Color Us>

@@ -24,7 +24,7 @@ struct Generator {
   // the same for pawns (the categories split pawn promotions from other quiet moves).
   static ExtMove* board_moves(const Pos& pos, ExtMove* list, Bitboard target, Bitboard pawn_target) {
     const Bitboard occ = pos.pieces();
-    const Bitboard pinned = pos.pinned(Us);
+    const Bitboard pinned = pos.pinned();
     const Square ksq = pos.king_square(Us);
 
     // Pawns: one shift for all of them. A pinned pawn may only advance along its file.

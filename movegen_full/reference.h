@@ -3,6 +3,8 @@
 
 #include <array>
 #include <cstdint>
+#include <stdexcept>
+#include <string>
 #include <string_view>
 
 namespace sashite {
@@ -26,5 +28,12 @@ inline constexpr ReferencePosition kReferencePositions[] = {
      {0, 178, 18041, 2552846, 207741677, 0, 0, 0}},
     {"drops", "9/9/9/3k5/9/5K3/9/9/9 b RB2G2S2N2L9Prb2g2s2n2l9p 1", {0, 524, 248257, 112911856, 0, 0, 0, 0}},
 };
+
+// The SFEN of the reference position called `name`; throws if there is none.
+inline std::string_view reference_sfen(std::string_view name) {
+  for (const ReferencePosition& r : kReferencePositions)
+    if (r.name == name) return r.sfen;
+  throw std::invalid_argument("no reference position " + std::string(name));
+}
 
 }  // namespace sashite

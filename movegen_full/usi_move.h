@@ -20,12 +20,12 @@ inline bool is_usi_move_syntax(std::string_view s) {
 template <HandLayout H>
 Move parse_usi_move(const BasicPosition<H>& pos, std::string_view text, std::string* error) {
   if (!is_usi_move_syntax(text)) {
-    if (error) *error = "malformed move '" + std::string(text) + "'";
+    if (error) *error = "malformed move " + quoted(text);
     return MOVE_NONE;
   }
   for (const ExtMove& m : MoveList<GenType::LegalAll, H>(pos))
     if (to_usi(m.move) == text) return m.move;
-  if (error) *error = "illegal move '" + std::string(text) + "' in " + pos.sfen();
+  if (error) *error = "illegal move " + quoted(text) + " in " + pos.sfen();
   return MOVE_NONE;
 }
 

@@ -5,12 +5,11 @@
 #include <vector>
 
 #include "engine/bitboard.h"
-#include "walk.h"
+#include "movegen_full/random_walk.h"
 
 namespace sashite {
 namespace {
 
-using testing::Rng;
 
 struct Step { int df, dr; };  // dr < 0 is towards rank a (Black's forward)
 
@@ -129,10 +128,10 @@ TEST(Bitboard, SliderAttacksEqualRayWalks) {
   }
   // The empty board: the pseudo tables the pin code uses.
   for (Square s = SQ_ZERO; s < SQ_NB; ++s) {
-    EXPECT_EQ(tables::rook_pseudo[s], ray_walk(s, Bitboard(), kRook));
-    EXPECT_EQ(tables::bishop_pseudo[s], ray_walk(s, Bitboard(), kBishop));
-    EXPECT_EQ(tables::lance_pseudo[BLACK][s], ray_walk(s, Bitboard(), {{0, -1}}));
-    EXPECT_EQ(tables::lance_pseudo[WHITE][s], ray_walk(s, Bitboard(), {{0, 1}}));
+    EXPECT_EQ(rook_pseudo_attacks(s), ray_walk(s, Bitboard(), kRook));
+    EXPECT_EQ(bishop_pseudo_attacks(s), ray_walk(s, Bitboard(), kBishop));
+    EXPECT_EQ(lance_pseudo_attacks(BLACK, s), ray_walk(s, Bitboard(), {{0, -1}}));
+    EXPECT_EQ(lance_pseudo_attacks(WHITE, s), ray_walk(s, Bitboard(), {{0, 1}}));
   }
 }
 

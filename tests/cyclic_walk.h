@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "movegen_full/random_walk.h"
 #include "search/repetition.h"
 #include "tests/repetition_cases.h"
-#include "tests/walk.h"
 
 namespace sashite::testing {
 

@@ -4,7 +4,7 @@
 
 #include "dbb/dbb.h"
 #include "dbb/piece_attacks.h"
-#include "tests/walk.h"
+#include "movegen_full/random_walk.h"
 
 namespace sashite::dbb {
 namespace {
@@ -64,7 +64,7 @@ TEST(Dbb, SingleSquaresConvertBothWays) {
 }
 
 TEST(Dbb, RandomBoardsRoundTrip) {
-  testing::Rng rng(3);
+  Rng rng(3);
   const Bitboard full = ~Bitboard();
   for (int i = 0; i < 100000; ++i) {
     const Bitboard b = Bitboard(rng.next(), rng.next()) & full;
@@ -87,9 +87,9 @@ TEST(Dbb, InconsistentWordsAreDetected) {
 }
 
 TEST(Dbb, AttackSetsOfRealPositionsRoundTrip) {
-  testing::Rng rng(7);
+  Rng rng(7);
   auto pa = std::make_unique<PieceAttacks>();
-  for (const std::string& sfen : testing::random_walk_sfens(Position::kStartSfen, 300, rng)) {
+  for (const std::string& sfen : random_walk_sfens(Position::kStartSfen, 300, rng)) {
     Position pos;
     StateInfo st;
     ASSERT_FALSE(pos.set(sfen, &st));

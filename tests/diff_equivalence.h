@@ -23,7 +23,7 @@
 #include "engine/notation.h"
 #include "movegen_diff/diff_position.h"
 #include "movegen_full/perft.h"
-#include "tests/walk.h"
+#include "movegen_full/random_walk.h"
 
 namespace sashite::testing {
 
@@ -392,7 +392,7 @@ WalkCounts diff_walk(std::string_view sfen, uint64_t seed, uint64_t nodes) {
   auto check = [&]() {
     ++c.nodes;
     c.check_nodes += w.full().in_check();
-    c.pinned_nodes += bool(w.full().pinned(w.full().side_to_move()));
+    c.pinned_nodes += bool(w.full().pinned());
     const std::string e = w.node_error(c);
     if (!e.empty()) ADD_FAILURE() << e << "\n at " << w.full().sfen() << "\n line: " << w.line();
     return e.empty();

@@ -7,7 +7,7 @@
 #include <utility>
 
 #include "dbb/piece_attacks.h"
-#include "tests/walk.h"
+#include "movegen_full/random_walk.h"
 
 namespace sashite::testing {
 

@@ -6,14 +6,12 @@
 #include <string>
 #include <vector>
 
+#include "movegen_full/random_walk.h"
 #include "movegen_full/reference.h"
-#include "walk.h"
 
 namespace sashite {
 namespace {
 
-using testing::Game;
-using testing::Rng;
 
 // Everything undo_move must give back.
 struct Snapshot {

@@ -9,7 +9,7 @@
 
 #include "hand/aggressive.h"
 #include "hand/layouts.h"
-#include "tests/walk.h"
+#include "movegen_full/random_walk.h"
 
 namespace sashite::testing {
 

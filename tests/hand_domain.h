@@ -4,8 +4,14 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
+#include <vector>
+
+#include "hand/layouts.h"
 #include "hand/superiority.h"
 #include "hand/superiority_jit.h"
+#include "movegen_full/random_walk.h"
 #include "tests/hand_counts.h"
 
 namespace sashite::testing {

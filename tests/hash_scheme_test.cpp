@@ -5,7 +5,7 @@
 
 #include "tests/hand_domain.h"
 
-#include "tests/walk.h"
+#include "movegen_full/random_walk.h"
 
 namespace sashite {
 namespace {
@@ -16,10 +16,10 @@ TYPED_TEST_SUITE(HashSchemeTest, testing::GTestHandTypes);
 
 TYPED_TEST(HashSchemeTest, IncrementalKeysEqualFromScratchOnRandomWalks) {
   using H = TypeParam;
-  testing::Rng rng(404);
+  Rng rng(404);
   for (std::string_view start : {Position::kStartSfen, std::string_view("9/9/9/3k5/9/5K3/9/9/9 b RB2G2S2N2L9Prb2g2s2n2l9p 1")}) {
     for (int walk = 0; walk < 6; ++walk) {
-      testing::Game<H> g(start);
+      Game<H> g(start);
       std::deque<StateInfo> null_states;
       for (int ply = 0; ply < 300; ++ply) {
         MoveList<GenType::LegalAll, H> list(g.pos);

@@ -6,13 +6,12 @@
 
 #include "engine/notation.h"
 #include "movegen_full/reference.h"
+#include "movegen_full/random_walk.h"
 #include "movegen_full/usi_move.h"
-#include "walk.h"
 
 namespace sashite {
 namespace {
 
-using testing::Game;
 
 Square sq(const char* usi) { return square_from_usi(usi); }
 
@@ -49,7 +48,7 @@ TEST(UsiText, SyntaxCheck) {
 }
 
 TEST(ParseUsiMove, LegalMovesOfTheStartPosition) {
-  Game g("startpos");
+  Game g(Position::kStartSfen);
   std::string err;
   EXPECT_EQ(parse_usi_move(g.pos, "7g7f", &err), make_move(sq("7g"), sq("7f")));
   EXPECT_EQ(parse_usi_move(g.pos, "2h3h", &err), make_move(sq("2h"), sq("3h")));
@@ -58,7 +57,7 @@ TEST(ParseUsiMove, LegalMovesOfTheStartPosition) {
 }
 
 TEST(ParseUsiMove, IllegalMoveGivesMoveNoneAndSaysWhy) {
-  Game g("startpos");
+  Game g(Position::kStartSfen);
   for (const char* text : {"7g7e", "2h2c+", "7f7e", "P*5e", "5a5b", "7g7f+", "8h2b"}) {
     std::string err;
     EXPECT_EQ(parse_usi_move(g.pos, text, &err), MOVE_NONE) << text;
@@ -67,7 +66,7 @@ TEST(ParseUsiMove, IllegalMoveGivesMoveNoneAndSaysWhy) {
 }
 
 TEST(ParseUsiMove, MalformedTextGivesMoveNoneAndSaysWhy) {
-  Game g("startpos");
+  Game g(Position::kStartSfen);
   for (const char* text : {"", "7g", "7g7f7e", "K*5e", "7g7f#", "hello"}) {
     std::string err;
     EXPECT_EQ(parse_usi_move(g.pos, text, &err), MOVE_NONE) << text;
@@ -101,7 +100,7 @@ TEST(ParseUsiMove, RoundTripsEveryLegalMove) {
   }
 }
 
-std::string japanese(const char* sfen, const char* usi, Move previous = MOVE_NONE) {
+std::string japanese(std::string_view sfen, const char* usi, Move previous = MOVE_NONE) {
   Game g(sfen);
   std::string err;
   const Move m = parse_usi_move(g.pos, usi, &err);
@@ -110,10 +109,10 @@ std::string japanese(const char* sfen, const char* usi, Move previous = MOVE_NON
 }
 
 TEST(Japanese, PlainMoves) {
-  EXPECT_EQ(japanese("startpos", "7g7f"), "7六歩");
-  EXPECT_EQ(japanese("startpos", "2h7h"), "7八飛");
-  EXPECT_EQ(japanese("startpos", "5i5h"), "5八玉");
-  EXPECT_EQ(japanese("startpos", "3i3h"), "3八銀");
+  EXPECT_EQ(japanese(Position::kStartSfen, "7g7f"), "7六歩");
+  EXPECT_EQ(japanese(Position::kStartSfen, "2h7h"), "7八飛");
+  EXPECT_EQ(japanese(Position::kStartSfen, "5i5h"), "5八玉");
+  EXPECT_EQ(japanese(Position::kStartSfen, "3i3h"), "3八銀");
   // White's moves read the same way: the square first, from Black's side.
   EXPECT_EQ(japanese("lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2", "3c3d"), "3四歩");
 }
@@ -137,7 +136,7 @@ TEST(Japanese, Drop) {
 }
 
 TEST(Japanese, SameSquareAsThePreviousMove) {
-  Game g("startpos");
+  Game g(Position::kStartSfen);
   for (const char* usi : {"7g7f", "3c3d", "2g2f", "8c8d", "2f2e", "8d8e", "2e2d"}) {
     std::string err;
     const Move m = parse_usi_move(g.pos, usi, &err);
@@ -162,7 +161,7 @@ TEST(Japanese, PromotedPieceNames) {
 }
 
 TEST(Japanese, SentinelsFallBackToUsi) {
-  Game g("startpos");
+  Game g(Position::kStartSfen);
   EXPECT_EQ(to_japanese(g.pos, MOVE_NONE), "none");
   EXPECT_EQ(to_japanese(g.pos, MOVE_NULL), "null");
 }

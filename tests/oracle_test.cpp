@@ -6,8 +6,9 @@
 // that mates (uchifuzume), at every ply. At a leaf ply the drop is counted as a leaf (perft(1)
 // of the SPEC.md §4 position "7lk/9/8S/9/9/9/9/7L1/8K b P 1" is 86, not 85); at the root it is
 // listed as a move, with 0 leaves below it since the mated side has no reply. The expected
-// counts below add exactly those drops back, found from the rules by this file, not by asking
-// the generator for them.
+// counts below add exactly those drops back, found from the rules: the one square a pawn can
+// check from, and mate decided by the brute-force generator of brute_force.h (no reply),
+// never by asking the generator under test.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -17,16 +18,15 @@
 #include <string>
 #include <vector>
 
+#include "brute_force.h"
 #include "fairy_stockfish.h"
 #include "movegen_full/perft.h"
-#include "walk.h"
+#include "movegen_full/random_walk.h"
 
 namespace sashite {
 namespace {
 
 using testing::FairyStockfish;
-using testing::Game;
-using testing::Rng;
 
 // The pawn drop of the side to move that would checkmate, if there is one. A pawn checks only
 // from the square in front of the king; the drop must also be otherwise legal (pawn in hand,
@@ -52,7 +52,7 @@ std::optional<Move> mating_pawn_drop(Position& pos) {
   const Move drop = make_move_drop(PAWN, to);
   StateInfo st;
   pos.do_move(drop, st);
-  const bool mated = MoveList<GenType::LegalAll>(pos).size() == 0;
+  const bool mated = testing::brute_force_legal(pos).empty();
   pos.undo_move(drop);
   // Position::pawn_drop_mates, which the generator relies on, must agree with the definition.
   EXPECT_EQ(mated, pos.pawn_drop_mates(to)) << pos.sfen() << " P*" << to_usi(drop);
@@ -78,7 +78,7 @@ ExpectedDivide expected_fairy_divide(Position& pos) {
   }
   if (const auto drop = mating_pawn_drop(pos)) {
     pos.do_move(*drop, st);
-    e.divide[to_usi(*drop)] = MoveList<GenType::LegalAll>(pos).size() + (mating_pawn_drop(pos) ? 1 : 0);
+    e.divide[to_usi(*drop)] = testing::brute_force_legal(pos).size() + (mating_pawn_drop(pos) ? 1 : 0);
     pos.undo_move(*drop);
     ++e.root_drops_added;
   }
@@ -97,25 +97,6 @@ std::string joined(const std::set<std::string>& s) {
   return out.empty() ? "(none)" : out;
 }
 
-// A walk that plays a checking move half of the time one exists, so that many visited
-// positions are in check: evasions are where generators differ most.
-std::vector<std::string> check_seeking_walk(std::string_view start, int plies, Rng& rng) {
-  Game g(start);
-  std::vector<std::string> out{g.pos.sfen()};
-  for (int i = 0; i < plies; ++i) {
-    MoveList<GenType::LegalAll> list(g.pos);
-    if (!list.size()) break;
-    std::vector<Move> checks;
-    for (const ExtMove& m : list)
-      if (g.pos.gives_check(m)) checks.push_back(m);
-    g.play(!checks.empty() && rng.below(2) ? checks[rng.below(checks.size())] : list.begin()[rng.below(list.size())].move);
-    out.push_back(g.pos.sfen());
-  }
-  return out;
-}
-
-constexpr std::string_view kDropsSfen = "9/9/9/3k5/9/5K3/9/9/9 b RB2G2S2N2L9Prb2g2s2n2l9p 1";
-
 // Besides SPEC.md's, starts where the side to move has a mating pawn drop: that position
 // rotated for White, and a king boxed in by its own knights (P*5b, and rotated P*5h).
 constexpr std::string_view kMatingPawnDropStarts[] = {
@@ -123,12 +104,6 @@ constexpr std::string_view kMatingPawnDropStarts[] = {
     "3nkn3/9/4G4/9/9/9/9/9/4K4 b P 1",
     "4k4/9/9/9/9/9/4g4/9/3NKN3 w p 1",
 };
-
-std::string_view reference_sfen(std::string_view name) {
-  for (const ReferencePosition& r : kReferencePositions)
-    if (r.name == name) return r.sfen;
-  throw std::invalid_argument("no reference position " + std::string(name));
-}
 
 // The oracle's positions: seeded walks from positions that stress different parts of the
 // generator, each walk both uniform and check-seeking. Deterministic.
@@ -139,7 +114,7 @@ std::vector<std::string> oracle_positions() {
   };
   const Source sources[] = {
       {reference_sfen("start"), 4, 40},          {reference_sfen("matsuri"), 3, 16},
-      {kDropsSfen, 4, 14},                       {reference_sfen("max_moves"), 3, 10},
+      {reference_sfen("drops"), 4, 14},          {reference_sfen("max_moves"), 3, 10},
       {reference_sfen("middlegame_b91"), 3, 14}, {reference_sfen("middlegame_w124"), 3, 14},
       {reference_sfen("pawn_drop_mate"), 3, 8},  {kMatingPawnDropStarts[0], 3, 8},
       {kMatingPawnDropStarts[1], 3, 8},          {kMatingPawnDropStarts[2], 3, 8},
@@ -153,8 +128,8 @@ std::vector<std::string> oracle_positions() {
   };
   for (const Source& src : sources)
     for (int w = 0; w < src.walks; ++w) {
-      keep(testing::random_walk_sfens(src.sfen, src.plies, rng));
-      keep(check_seeking_walk(src.sfen, src.plies, rng));
+      keep(random_walk_sfens(src.sfen, src.plies, rng, WalkPolicy::Uniform));
+      keep(random_walk_sfens(src.sfen, src.plies, rng, WalkPolicy::CheckSeeking));
     }
   return out;
 }

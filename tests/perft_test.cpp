@@ -31,5 +31,36 @@ TEST(Perft, DivideSumsToPerft) {
   EXPECT_EQ(sum, kReferencePositions[1].perft[2]);
 }
 
+TEST(Perft, DepthZeroIsTheNodeItself) {
+  Position pos;
+  StateInfo st;
+  ASSERT_FALSE(pos.set(Position::kStartSfen, &st));
+  EXPECT_EQ(perft(pos, 0), 1u);
+}
+
+// The stop test is asked at nodes of depth 3 or more, and before each root move; once it
+// answers true, the count ends.
+TEST(Perft, StopEndsTheCount) {
+  Position pos;
+  StateInfo st;
+  ASSERT_FALSE(pos.set(Position::kStartSfen, &st));
+  int asked = 0;
+  EXPECT_EQ(perft(pos, 2, [&] { return ++asked, true; }), 900u);  // depth 2: never asked
+  EXPECT_EQ(asked, 0);
+  EXPECT_EQ(perft(pos, 3, [&] { return ++asked, true; }), 0u);
+  EXPECT_EQ(asked, 1);
+  // Depth 4: asked at the root, then once per root move (depth 3); stopping at the 6th question
+  // counts the first four root moves' subtrees only.
+  const auto divide = perft_divide(pos, 4);
+  asked = 0;
+  EXPECT_EQ(perft(pos, 4, [&] { return ++asked > 5; }),
+            divide[0].second + divide[1].second + divide[2].second + divide[3].second);
+  EXPECT_EQ(asked, 31);
+  // Divide: three root moves, then stopped.
+  asked = 0;
+  EXPECT_EQ(perft_divide(pos, 2, [&] { return ++asked > 3; }).size(), 3u);
+  EXPECT_EQ(perft_divide(pos, 2).size(), 30u);
+}
+
 }  // namespace
 }  // namespace sashite

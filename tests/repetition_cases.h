@@ -7,7 +7,7 @@
 
 #include "movegen_full/usi_move.h"
 #include "search/repetition.h"
-#include "tests/walk.h"
+#include "movegen_full/random_walk.h"
 
 namespace sashite::testing {
 

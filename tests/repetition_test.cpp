@@ -60,7 +60,7 @@ TEST(Repetition, TwoFieldCaseAndTheSingleBitFilter) {
 TEST(Repetition, KeyDifferenceOnPadded32) {
   using P32 = AdditiveKey<HandPadded32>;
   auto run = [](std::string_view sfen, std::string_view moves) {
-    testing::Game<P32> g(sfen);
+    Game<P32> g(sfen);
     play_usi(g, moves);
     EXPECT_EQ(by_key_difference(g.pos, 20), by_board_key(g.pos, 20));
     return by_key_difference(g.pos, 20);
@@ -88,7 +88,7 @@ TEST(Repetition, KeyDifferenceMissesAFourPieceSurplus) {
 }
 
 TEST(Repetition, NullMoveEndsTheWalk) {
-  testing::Game<AddHand> g(Position::kStartSfen);
+  Game<AddHand> g(Position::kStartSfen);
   play_usi(g, "2h3h 8b7b 3h2h");
   StateInfo st;
   g.pos.do_null_move(st);  // White passes instead of 7b8b: nothing before it counts

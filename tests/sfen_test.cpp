@@ -7,26 +7,33 @@
 #include <string>
 #include <vector>
 
+#include "movegen_full/random_walk.h"
 #include "movegen_full/reference.h"
-#include "walk.h"
 
 namespace sashite {
 namespace {
 
-using testing::Game;
-using testing::Rng;
 
 constexpr std::string_view kStart = Position::kStartSfen;
 
-TEST(Sfen, StartposKeyword) {
+TEST(Sfen, StartPosition) {
   Position pos;
   StateInfo st;
-  ASSERT_FALSE(pos.set("startpos", &st));
+  ASSERT_FALSE(pos.set(kStart, &st));
   EXPECT_EQ(pos.sfen(), kStart);
   EXPECT_EQ(pos.side_to_move(), BLACK);
   EXPECT_EQ(pos.piece_on(square_from_usi("5i")), make_piece(BLACK, KING));
   EXPECT_EQ(pos.piece_on(square_from_usi("2b")), make_piece(WHITE, BISHOP));
   EXPECT_EQ(pos.piece_on(square_from_usi("8h")), make_piece(BLACK, BISHOP));
+}
+
+// "startpos" is a USI keyword (the USI layer turns it into kStartSfen), not an SFEN.
+TEST(Sfen, StartposKeywordIsNotAnSfen) {
+  Position pos;
+  StateInfo st;
+  const auto err = pos.set("startpos", &st);
+  ASSERT_TRUE(err);
+  EXPECT_NE(err->find("expected '<board> <side> <hand>"), std::string::npos) << *err;
 }
 
 // The hand field rewritten in the canonical order sfen() writes (R B G S N L P, Black first),
@@ -71,7 +78,7 @@ TEST(Sfen, RoundTripsRandomWalkPositions) {
   size_t checked = 0;
   for (const ReferencePosition& ref : kReferencePositions)
     for (int walk = 0; walk < 2; ++walk)
-      for (const std::string& s : testing::random_walk_sfens(ref.sfen, 120, rng)) {
+      for (const std::string& s : random_walk_sfens(ref.sfen, 120, rng)) {
         Position pos;
         StateInfo st;
         const auto err = pos.set(s, &st);
@@ -206,7 +213,7 @@ TEST(Sfen, NearMissesAreAccepted) {
 }
 
 TEST(Sfen, FailedSetLeavesThePositionUntouched) {
-  Game g("startpos");
+  Game g(kStart);
   for (const char* usi : {"7g7f", "3c3d", "8h2b+"}) {
     MoveList<GenType::LegalAll> list(g.pos);
     for (const ExtMove& m : list)
@@ -262,13 +269,13 @@ TEST(Sfen, MutationFuzzNeverCrashes) {
   std::vector<std::string> seeds;
   for (const ReferencePosition& ref : kReferencePositions) seeds.emplace_back(ref.sfen);
   Rng walk_rng(7);
-  for (const std::string& s : testing::random_walk_sfens(kStart, 150, walk_rng)) seeds.push_back(s);
-  for (const std::string& s : testing::random_walk_sfens(kReferencePositions[6].sfen, 60, walk_rng)) seeds.push_back(s);
+  for (const std::string& s : random_walk_sfens(kStart, 150, walk_rng)) seeds.push_back(s);
+  for (const std::string& s : random_walk_sfens(kReferencePositions[6].sfen, 60, walk_rng)) seeds.push_back(s);
 
   // Bytes that SFEN uses are the likely ones to produce near-valid text; any byte may appear.
   const std::string alphabet = "0123456789+/-* bwPLNSGBRKplnsgbrk";
   Rng rng(0xF0221);
-  Game anchor("startpos");  // the position every rejected set() must leave untouched
+  Game anchor(kStart);  // the position every rejected set() must leave untouched
   const std::string anchor_sfen = anchor.pos.sfen();
   int accepted = 0, rejected = 0;
   constexpr int kMutations = 120'000;

@@ -4,16 +4,18 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <memory>
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "fairy_stockfish.h"
 #include "movegen_full/movegen.h"
+#include "movegen_full/random_walk.h"
 #include "usi_process.h"
-#include "walk.h"
 
 namespace sashite {
 namespace {
@@ -50,6 +52,18 @@ class Usi : public ::testing::Test {
   std::unique_ptr<UsiProcess> engine_;
 };
 
+// `go perft` output without its first line, the timing line, which names the generator that
+// ran (checked).
+std::vector<std::string> perft_lines(const std::vector<std::string>& lines, std::string_view movegen) {
+  if (lines.empty()) {
+    ADD_FAILURE() << "no perft output";
+    return {};
+  }
+  EXPECT_TRUE(lines[0].starts_with("info string perft ")) << lines[0];
+  EXPECT_TRUE(lines[0].ends_with(", MoveGen " + std::string(movegen))) << lines[0];
+  return {lines.begin() + 1, lines.end()};
+}
+
 TEST_F(Usi, HandshakeAnswersUsiokThenReadyok) {
   ASSERT_TRUE(engine_->send("usi")) << engine_->error();
   const auto lines = engine_->read_until([](const std::string& l) { return l == "usiok"; });
@@ -83,7 +97,7 @@ TEST_F(Usi, PerftDivideMatchesFairyStockfish) {
       EXPECT_TRUE(l.empty() || l.starts_with("info string perft 3 ")) << "unexpected line '" << l << "'";
     }
   }
-  testing::Game game(kOpeningSfen);
+  Game game(kOpeningSfen);
   std::set<std::string> root_moves;
   for (const ExtMove& m : MoveList<GenType::LegalAll>(game.pos)) root_moves.insert(to_usi(m));
   std::set<std::string> printed_moves;
@@ -101,6 +115,105 @@ TEST_F(Usi, PerftDivideMatchesFairyStockfish) {
   ASSERT_TRUE(theirs) << fairy->error();
   EXPECT_EQ(divide, theirs->divide);
   EXPECT_EQ(*nodes, theirs->nodes);
+}
+
+// Our `go perft` output, its first (info) line dropped, and fairy-stockfish's are the same lines
+// up to the order of the root moves: `sort | diff` of the two is empty.
+TEST_F(Usi, PerftOutputDiffsCleanlyAgainstFairyStockfish) {
+  const auto path = testing::find_program("fairy-stockfish", "/usr/games/fairy-stockfish");
+  ASSERT_TRUE(path) << "fairy-stockfish is not installed";
+  UsiProcess fairy({*path});
+  ASSERT_TRUE(fairy.send("usi") && fairy.send("setoption name UCI_Variant value shogi") &&
+              fairy.send("position startpos moves 7g7f 3c3d") && fairy.send("go perft 2"))
+      << fairy.error();
+  auto theirs = fairy.read_until([](const std::string& l) { return l.starts_with("Nodes searched"); });
+  ASSERT_TRUE(theirs) << fairy.error();
+  const auto after = fairy.read_line();  // the blank line that ends its output
+  ASSERT_TRUE(after) << fairy.error();
+  theirs->push_back(*after);
+  // Drop the banner and the usi handshake: everything before the first divide line.
+  const auto first = std::find_if(theirs->begin(), theirs->end(), [](const std::string& l) { return bool(testing::parse_divide_line(l)); });
+  std::vector<std::string> fairy_lines(first, theirs->end());
+
+  ASSERT_EQ(reply("position startpos moves 7g7f 3c3d"), std::vector<std::string>{});
+  std::vector<std::string> ours = perft_lines(reply("go perft 2"), "full");
+  ASSERT_GE(ours.size(), 3u);
+  EXPECT_EQ(ours[ours.size() - 3], "");
+  EXPECT_EQ(ours.back(), "");
+  std::sort(ours.begin(), ours.end());
+  std::sort(fairy_lines.begin(), fairy_lines.end());
+  EXPECT_EQ(ours, fairy_lines);
+}
+
+// A GUI on Windows ends its lines with CRLF, which getline keeps as a trailing '\r'; white space
+// at the end of a line is not part of the last value either.
+TEST_F(Usi, CrlfAndTrailingWhiteSpaceAreIgnored) {
+  EXPECT_EQ(reply("usinewgame\r"), std::vector<std::string>{});
+  EXPECT_EQ(reply("setoption name USI_Hash value 16  "), std::vector<std::string>{});
+  EXPECT_EQ(reply("setoption name USI_Ponder value true \r"), std::vector<std::string>{});
+  EXPECT_EQ(reply("setoption name MoveGen value diff\r"), std::vector<std::string>{});
+  EXPECT_EQ(reply("position startpos moves 7g7f 3c3d\r"), std::vector<std::string>{});
+  EXPECT_EQ(shown_sfen(), kOpeningSfen);
+  const std::vector<std::string> perft = perft_lines(reply("go perft 1\r"), "diff");  // MoveGen diff took effect
+  Game game(kOpeningSfen);
+  const std::string nodes = "Nodes searched: " + std::to_string(MoveList<GenType::LegalAll>(game.pos).size());
+  EXPECT_NE(std::find(perft.begin(), perft.end(), nodes), perft.end()) << nodes;
+  ASSERT_TRUE(engine_->send("isready\r")) << engine_->error();
+  EXPECT_EQ(engine_->read_line(), "readyok") << engine_->error();
+  ASSERT_TRUE(engine_->send("quit\r")) << engine_->error();
+  const auto status = engine_->wait_exit();
+  ASSERT_TRUE(status) << engine_->error();
+  EXPECT_EQ(UsiProcess::describe(*status), "exited with status 0");
+}
+
+// `go perft` runs beside the input: `stop` ends it early with an info line (and no total), and
+// the engine serves again at once. Depth 12 from the start would take days.
+TEST_F(Usi, StopInterruptsADeepPerft) {
+  ASSERT_TRUE(engine_->send("go perft 12")) << engine_->error();
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  const auto sent = std::chrono::steady_clock::now();
+  ASSERT_TRUE(engine_->send("stop")) << engine_->error();
+  const auto line = engine_->read_line(UsiProcess::Ms(2000));
+  ASSERT_TRUE(line) << engine_->error();
+  EXPECT_TRUE(line->starts_with("info string perft 12 stopped after ")) << *line;
+  EXPECT_LT(std::chrono::steady_clock::now() - sent, std::chrono::milliseconds(1000));
+  ASSERT_TRUE(engine_->send("isready")) << engine_->error();
+  EXPECT_EQ(engine_->read_line(), "readyok") << engine_->error();  // nothing else was printed
+  const std::vector<std::string> perft = perft_lines(reply("go perft 2"), "full");
+  EXPECT_NE(std::find(perft.begin(), perft.end(), "Nodes searched: 900"), perft.end());
+}
+
+TEST_F(Usi, QuitDuringPerftExitsPromptly) {
+  ASSERT_TRUE(engine_->send("go perft 12")) << engine_->error();
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  ASSERT_TRUE(engine_->send("quit")) << engine_->error();
+  const auto status = engine_->wait_exit(UsiProcess::Ms(2000));
+  ASSERT_TRUE(status) << engine_->error();
+  EXPECT_EQ(UsiProcess::describe(*status), "exited with status 0");
+}
+
+// Any other command waits for the running perft: `isready` answers after the total.
+TEST_F(Usi, CommandsDuringPerftWaitForIt) {
+  ASSERT_TRUE(engine_->send("go perft 5") && engine_->send("isready") && engine_->send("d")) << engine_->error();
+  const auto lines = engine_->read_until([](const std::string& l) { return l.starts_with("Sfen: "); });
+  ASSERT_TRUE(lines) << engine_->error();
+  const auto nodes = std::find(lines->begin(), lines->end(), "Nodes searched: 19861490");
+  const auto ready = std::find(lines->begin(), lines->end(), "readyok");
+  ASSERT_NE(nodes, lines->end());
+  ASSERT_NE(ready, lines->end());
+  EXPECT_LT(nodes, ready);
+}
+
+// A piped script ends with end of input right after `go perft`: the whole output still comes.
+TEST_F(Usi, EndOfInputLetsARunningPerftFinish) {
+  ASSERT_TRUE(engine_->send("position startpos") && engine_->send("go perft 5")) << engine_->error();
+  engine_->close_stdin();
+  const auto lines = engine_->read_until([](const std::string& l) { return l.starts_with("Nodes searched: "); });
+  ASSERT_TRUE(lines) << engine_->error();
+  EXPECT_EQ(lines->back(), "Nodes searched: 19861490");
+  const auto status = engine_->wait_exit();
+  ASSERT_TRUE(status) << engine_->error();
+  EXPECT_EQ(UsiProcess::describe(*status), "exited with status 0");
 }
 
 // Every rejected command answers exactly one error line naming the problem, and the engine
@@ -130,6 +243,8 @@ TEST_F(Usi, BadInputAnswersAnErrorAndKeepsServing) {
       {"setoption name MoveGen", "MoveGen must be 'full' or 'diff', got ''"},
       {"position", "expected 'startpos' or 'sfen'"},
       {"position startpos foo", "expected 'moves' after 'startpos'"},
+      {"position sfen startpos", "'startpos' is not an SFEN"},
+      {"position sfen startpos moves 7g7f", "'startpos' is not an SFEN"},
       {"position sfen", "sfen"},
       {"position sfen moves 7g7f", "sfen"},
       {"position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN b - 1", "sfen"},
@@ -156,20 +271,12 @@ TEST_F(Usi, BadInputAnswersAnErrorAndKeepsServing) {
     const std::vector<std::string> lines = reply(c.command);
     const std::string shown = c.command.substr(0, 60);
     ASSERT_EQ(lines.size(), 1u) << "after '" << shown << "'";
+    // Bad input is quoted, not echoed whole: a 200 KB line does not come back.
+    EXPECT_LT(lines[0].size(), 400u) << "after '" << shown << "': " << lines[0].substr(0, 200);
     EXPECT_TRUE(lines[0].starts_with(kErrorPrefix)) << lines[0].substr(0, 200);
     EXPECT_NE(lines[0].find(c.error_contains), std::string::npos)
         << "after '" << shown << "' expected '" << c.error_contains << "' in '" << lines[0].substr(0, 200) << "'";
   }
-}
-
-// `go perft` output without its timing line, which names the generator that ran (checked).
-std::vector<std::string> perft_lines(const std::vector<std::string>& lines, std::string_view movegen) {
-  std::vector<std::string> out;
-  for (const std::string& l : lines) {
-    if (!l.starts_with("info string perft ")) out.push_back(l);
-    else EXPECT_TRUE(l.ends_with(", MoveGen " + std::string(movegen))) << l;
-  }
-  return out;
 }
 
 TEST_F(Usi, MoveGenOptionIsListed) {
@@ -213,9 +320,7 @@ TEST_F(Usi, BadMoveGenValueKeepsTheGeneratorAndServes) {
   const std::vector<std::string> lines = reply("setoption name MoveGen value turbo");
   ASSERT_EQ(lines.size(), 1u);
   EXPECT_EQ(lines[0], "info string error: setoption: MoveGen must be 'full' or 'diff', got 'turbo'");
-  const std::vector<std::string> perft = reply("go perft 1");
-  ASSERT_FALSE(perft.empty());
-  EXPECT_TRUE(perft.back().ends_with(", MoveGen diff")) << perft.back();
+  const std::vector<std::string> perft = perft_lines(reply("go perft 1"), "diff");
   EXPECT_NE(std::find(perft.begin(), perft.end(), "Nodes searched: 30"), perft.end());
 }
 
@@ -230,7 +335,7 @@ TEST_F(Usi, FailedPositionLeavesThePreviousOne) {
     EXPECT_EQ(shown_sfen(), kOpeningSfen) << "after '" << bad << "'";
   }
   // And perft runs from it.
-  testing::Game game(kOpeningSfen);
+  Game game(kOpeningSfen);
   const std::string expected = "Nodes searched: " + std::to_string(MoveList<GenType::LegalAll>(game.pos).size());
   const std::vector<std::string> lines = reply("go perft 1");
   EXPECT_NE(std::find(lines.begin(), lines.end(), expected), lines.end()) << expected;
@@ -264,6 +369,17 @@ TEST(UsiArguments, RunsEachArgumentAsACommand) {
   ASSERT_TRUE(lines) << engine.error();
   EXPECT_NE(std::find(lines->begin(), lines->end(), "Nodes searched: 54375"), lines->end());
   EXPECT_EQ(lines->back(), "info string error: unknown command 'bogus'");
+  const auto status = engine.wait_exit();
+  ASSERT_TRUE(status) << engine.error();
+  EXPECT_EQ(UsiProcess::describe(*status), "exited with status 0");
+}
+
+// The arguments end right after `go perft`: as at the end of input, the perft finishes first.
+TEST(UsiArguments, PerftAsTheLastArgumentPrintsItsWholeOutput) {
+  UsiProcess engine({kSashite, "position startpos", "go perft 5"});
+  const auto lines = engine.read_until([](const std::string& l) { return l.starts_with("Nodes searched: "); });
+  ASSERT_TRUE(lines) << engine.error();
+  EXPECT_EQ(lines->back(), "Nodes searched: 19861490");
   const auto status = engine.wait_exit();
   ASSERT_TRUE(status) << engine.error();
   EXPECT_EQ(UsiProcess::describe(*status), "exited with status 0");

@@ -1,5 +1,5 @@
 // dirty_count <kernel|none> <calls> [22|40]: runs `calls` dirty-flag kernel calls over the
-// benchmark's walk inputs (bench/positions.h walk_sample(64, 2026), every legal move), so
+// benchmark's walk inputs (movegen_full/random_walk.h walk_sample(64, 2026), every legal move), so
 // that valgrind --tool=callgrind counts instructions per call: the difference between two
 // runs with N and 2N calls, over N, cancels the set-up. "none" runs the same loop without a
 // kernel (loop overhead). Prints a checksum of the masks (equal for every correct kernel).
@@ -8,9 +8,9 @@
 #include <iostream>
 #include <string>
 
-#include "bench/positions.h"
 #include "dbb/dirty_batch.h"
 #include "dbb/kernels.h"
+#include "movegen_full/random_walk.h"
 
 using namespace sashite;
 using namespace sashite::dbb;
@@ -52,7 +52,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   DirtyBatch batch;
-  for (const auto& p : bench::load(bench::walk_sample(64, 2026))) batch.add(p->pos);
+  for (const std::string& sfen : walk_sample(64, 2026)) batch.add(Game(sfen).pos);
 
   uint64_t sum = 0;
   bool ran = kernel == "none";

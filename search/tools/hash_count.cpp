@@ -16,10 +16,11 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 
-#include "bench/positions.h"
+#include "movegen_full/random_walk.h"
 
 namespace sashite {
 namespace {
@@ -28,7 +29,8 @@ constexpr uint64_t kCalls = 20'000;
 
 template <HandLayout H>
 Key do_undo(uint64_t calls) {
-  const auto positions = bench::load<H>(bench::walk_sample(64, 77));
+  std::vector<std::unique_ptr<Game<H>>> positions;
+  for (const std::string& sfen : walk_sample(64, 77)) positions.push_back(std::make_unique<Game<H>>(sfen));
   std::vector<std::pair<BasicPosition<H>*, Move>> cases;
   for (const auto& p : positions)
     for (const ExtMove& m : MoveList<GenType::LegalAll, H>(p->pos)) cases.emplace_back(&p->pos, m);

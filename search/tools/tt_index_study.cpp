@@ -16,7 +16,7 @@
 
 #include "movegen_full/reference.h"
 #include "search/tt_index.h"
-#include "tests/walk.h"
+#include "movegen_full/random_walk.h"
 
 namespace sashite {
 namespace {
@@ -88,7 +88,7 @@ std::vector<std::string> base_positions() {
     std::string_view sfen;
     for (const ReferencePosition& r : kReferencePositions)
       if (r.name == name) sfen = r.sfen;
-    testing::Game g(sfen);
+    Game g(sfen);
     // Depth 1 and 2 nodes, every 16th to keep the run short.
     size_t n = 0;
     for (const ExtMove& m1 : MoveList<GenType::LegalAll>(g.pos)) {
@@ -102,9 +102,9 @@ std::vector<std::string> base_positions() {
       g.unplay();
     }
   }
-  testing::Rng rng(4);
+  Rng rng(4);
   for (int w = 0; w < 40; ++w)
-    for (const std::string& s : testing::random_walk_sfens(Position::kStartSfen, 160, rng)) out.push_back(s);
+    for (const std::string& s : random_walk_sfens(Position::kStartSfen, 160, rng)) out.push_back(s);
   return out;
 }
 
