@@ -1,5 +1,5 @@
 // repetition/<method>/h<horizon>: cycles per check, at every ply of search-like walks that
-// keep coming back on themselves (tests/cyclic_walk.h), on the additive-key hand64 layout.
+// keep coming back on themselves (search/study/cyclic_walk.h), on the additive-key hand64 layout.
 // Walks restart at mate (and after kMaxPlies) until the stacks hold kCheckPoints points, from
 // three starts and four seeds each: 4 MB of StateInfo (80 bytes each), read in order, so the
 // branch predictor cannot learn the outcomes and the set does not stay in L1/L2 across passes.
@@ -16,7 +16,7 @@
 #include "bench/positions.h"
 #include "search/repetition.h"
 #include "search/tt_index.h"
-#include "tests/cyclic_walk.h"
+#include "search/study/cyclic_walk.h"
 
 namespace sashite::bench {
 namespace {
@@ -49,7 +49,7 @@ const Stacks& stacks() {
         for (size_t points = 0; points < per_stack;) {
           auto& g = *s.games.emplace_back(std::make_unique<Game<AddHand>>(start));
           for (int ply = 0; ply < kMaxPlies && points < per_stack; ++ply, ++points) {
-            const Move m = testing::cyclic_choice(g, rng);
+            const Move m = study::cyclic_choice(g, rng);
             if (m == MOVE_NONE) break;  // mate: restart from `start`
             g.play(m);
             s.points.push_back({g.pos.state(), g.pos.side_to_move()});

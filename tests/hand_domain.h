@@ -1,4 +1,4 @@
-// GoogleTest side of the hand domains (tests/hand_counts.h): the registered hand types as a
+// GoogleTest side of the hand domains (search/study/hand_pairs.h): the registered hand types as a
 // typed-test list, and the check every superiority method must pass on a domain.
 #pragma once
 
@@ -12,7 +12,7 @@
 #include "hand/superiority.h"
 #include "hand/superiority_jit.h"
 #include "movegen_full/random_walk.h"
-#include "tests/hand_counts.h"
+#include "search/study/hand_pairs.h"
 
 namespace sashite::testing {
 
@@ -34,8 +34,8 @@ void expect_jit_matches_definition(const Domain& domain, uint64_t borrow_mask) {
     wrong_blocks += fn(a.data(), b.data(), a.size()) != block_expected;
     a.clear(), b.clear(), block_expected = 0;
   };
-  for_each_pair(domain, [&](const Counts& ca, const Counts& cb) {
-    const H ha = make_hand<H>(ca), hb = make_hand<H>(cb);
+  study::for_each_pair(domain, [&](const study::Counts& ca, const study::Counts& cb) {
+    const H ha = study::make_hand<H>(ca), hb = study::make_hand<H>(cb);
     const bool expected = superior_or_equal_by_field(ha, hb);
     a.push_back(ha.raw()), b.push_back(hb.raw());
     wrong += fn(&a.back(), &b.back(), 1) != size_t(expected);
@@ -56,8 +56,8 @@ void expect_every_method_matches_definition(const Domain& domain) {
     using M = decltype(m);
     using H = typename M::Layout;
     size_t wrong = 0, superior = 0, pairs = 0;
-    for_each_pair(domain, [&](const Counts& ca, const Counts& cb) {
-      const H a = make_hand<H>(ca), b = make_hand<H>(cb);
+    study::for_each_pair(domain, [&](const study::Counts& ca, const study::Counts& cb) {
+      const H a = study::make_hand<H>(ca), b = study::make_hand<H>(cb);
       const bool expected = superior_or_equal_by_field(a, b);
       ++pairs;
       superior += expected;

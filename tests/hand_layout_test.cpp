@@ -12,15 +12,15 @@ using Layouts = ::testing::Types<HandBonanza21, HandPadded24, HandPadded32, Hand
 TYPED_TEST_SUITE(HandLayoutTest, Layouts);
 
 TYPED_TEST(HandLayoutTest, CountsRoundTripOnTheBoundaryDomain) {
-  for (const testing::Counts& c : testing::boundary_hands()) {
-    const TypeParam h = testing::make_hand<TypeParam>(c);
+  for (const study::Counts& c : study::boundary_hands()) {
+    const TypeParam h = study::make_hand<TypeParam>(c);
     const TypeParam back = TypeParam::from_raw(h.raw());
     for (PieceType pr = RAW_BEGIN; pr < RAW_END; ++pr) {
       ASSERT_EQ(h.count(pr), c[pr]);
       ASSERT_EQ(back.count(pr), c[pr]);
       ASSERT_EQ(h.has(pr), c[pr] > 0);
     }
-    ASSERT_EQ(h.empty(), c == testing::Counts{});
+    ASSERT_EQ(h.empty(), c == study::Counts{});
   }
 }
 

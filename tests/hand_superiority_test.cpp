@@ -8,29 +8,29 @@
 namespace sashite {
 namespace {
 
-using testing::Counts;
-using testing::make_hand;
+using study::Counts;
+using study::make_hand;
 
 constexpr size_t kRandomPairs = 1'000'000;  // 10 M in tests/slow/
 
 // Each runs the compiled methods and the two xbyak loops (tests/hand_domain.h).
 TEST(HandSuperiority, EveryMethodOnEveryBoundaryPair) {
-  testing::expect_every_method_matches_definition(testing::boundary_hands());  // 2916^2 = 8.5 M pairs
+  testing::expect_every_method_matches_definition(study::boundary_hands());  // 2916^2 = 8.5 M pairs
 }
 
 TEST(HandSuperiority, EveryMethodOnEverySmallCountPair) {
-  testing::expect_every_method_matches_definition(testing::small_count_hands());  // 2187^2 = 4.8 M pairs
+  testing::expect_every_method_matches_definition(study::small_count_hands());  // 2187^2 = 4.8 M pairs
 }
 
 TEST(HandSuperiority, EveryMethodOnRandomPairs) {
-  testing::expect_every_method_matches_definition(testing::random_pairs(kRandomPairs, 2026));
+  testing::expect_every_method_matches_definition(study::random_pairs(kRandomPairs, 2026));
 }
 
 // Seed 004's own expressions cover knight, silver, gold, bishop and rook and nothing else.
 TEST(HandSuperiority, SeedMasksCoverKnightToRookOnly) {
   const std::initializer_list<PieceType> kCovered = {KNIGHT, SILVER, GOLD, BISHOP, ROOK};
   size_t pawn_or_lance_only = 0;
-  for (const auto& [ca, cb] : testing::random_pairs(200'000, 7)) {
+  for (const auto& [ca, cb] : study::random_pairs(200'000, 7)) {
     bool expected = true;
     for (PieceType pr : kCovered) expected &= ca[pr] >= cb[pr];
     const auto a21 = make_hand<HandBonanza21>(ca), b21 = make_hand<HandBonanza21>(cb);
@@ -65,12 +65,12 @@ TEST(AggressiveSuperiority, FaithfulAndCorrectedDisagreeOnConcretePairs) {
 }
 
 TEST(AggressiveSuperiority, CorrectedEqualsSubstitutionDefinition) {
-  const testing::AggressiveTally t = testing::tally_aggressive(testing::boundary_hands());
+  const study::AggressiveTally t = study::tally_aggressive(study::boundary_hands());
   EXPECT_EQ(t.corrected_not_substitution, 0u);
   EXPECT_EQ(t.by_field_not_corrected, 0u);  // aggressive only adds
   EXPECT_GT(t.gained, 0u);
   EXPECT_GT(t.faithful_only, 0u);
-  const testing::AggressiveTally r = testing::tally_aggressive(testing::random_pairs(200'000, 3));
+  const study::AggressiveTally r = study::tally_aggressive(study::random_pairs(200'000, 3));
   EXPECT_EQ(r.corrected_not_substitution, 0u);
   EXPECT_EQ(r.by_field_not_corrected, 0u);
 }

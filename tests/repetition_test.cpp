@@ -3,17 +3,17 @@
 // wherever seed 000's key difference is exact.
 #include <gtest/gtest.h>
 
-#include "tests/cyclic_walk.h"
+#include "search/study/cyclic_walk.h"
 
 namespace sashite {
 namespace {
 
-using testing::AddHand;
-using testing::detect;
-using testing::kDropAndTake;
-using testing::kRookChecks;
-using testing::Outcome;
-using testing::play_usi;
+using study::AddHand;
+using study::detect;
+using study::kDropAndTake;
+using study::kRookChecks;
+using study::Outcome;
+using study::play_usi;
 
 void expect_all(const Outcome& o, Repetition r) {
   EXPECT_EQ(o.board_key, r) << repetition_name(o.board_key);
@@ -48,10 +48,10 @@ TEST(Repetition, PerpetualCheckLosesForTheChecker) {
 // Seed 000's two-field case: silver drop, king takes, gold drop, king takes. Black to move has
 // lost a silver and a gold; a further silver drop gives White (to move) the same two more.
 TEST(Repetition, TwoFieldCaseAndTheSingleBitFilter) {
-  const Outcome inferior = detect(kDropAndTake, testing::kSilverGoldTaken);
+  const Outcome inferior = detect(kDropAndTake, study::kSilverGoldTaken);
   expect_all(inferior, Repetition::Inferior);
   EXPECT_EQ(inferior.single_bit, Repetition::None);  // d & (d - 1) rejects two set bits
-  const Outcome superior = detect(kDropAndTake, std::string(testing::kSilverGoldTaken) + " S*5b");
+  const Outcome superior = detect(kDropAndTake, std::string(study::kSilverGoldTaken) + " S*5b");
   expect_all(superior, Repetition::Superior);
   EXPECT_EQ(superior.single_bit, Repetition::None);
 }
@@ -65,23 +65,23 @@ TEST(Repetition, KeyDifferenceOnPadded32) {
     EXPECT_EQ(by_key_difference(g.pos, 20), by_board_key(g.pos, 20));
     return by_key_difference(g.pos, 20);
   };
-  EXPECT_EQ(run(kDropAndTake, testing::kSilverGoldTaken), Repetition::Inferior);
-  EXPECT_EQ(run(kDropAndTake, std::string(testing::kSilverGoldTaken) + " S*5b"), Repetition::Superior);
+  EXPECT_EQ(run(kDropAndTake, study::kSilverGoldTaken), Repetition::Inferior);
+  EXPECT_EQ(run(kDropAndTake, std::string(study::kSilverGoldTaken) + " S*5b"), Repetition::Superior);
   EXPECT_EQ(run(Position::kStartSfen, "2h3h 8b7b 3h2h 7b8b"), Repetition::Draw);
   EXPECT_EQ(run(kRookChecks, "2i1i 1a2a 1i2i 2a1a"), Repetition::Loss);
 }
 
 TEST(Repetition, OneFieldCaseAllFiltersAgree) {
   // Two golds dropped and taken: the difference is 2 golds, one bit (0b10) in one field.
-  const Outcome o = detect(testing::kTwoGolds, testing::kTwoGoldsTaken);
+  const Outcome o = detect(study::kTwoGolds, study::kTwoGoldsTaken);
   expect_all(o, Repetition::Inferior);
   EXPECT_EQ(o.single_bit, Repetition::Inferior);
 }
 
-// Where the seed's mask is not exact (tests/repetition_cases.h): board-key comparison finds
+// Where the seed's mask is not exact (search/study/repetition_cases.h): board-key comparison finds
 // the inferior hand 16 plies back, the key difference does not.
 TEST(Repetition, KeyDifferenceMissesAFourPieceSurplus) {
-  const Outcome o = detect(testing::kFourPawns, testing::kFourPawnsTaken);
+  const Outcome o = detect(study::kFourPawns, study::kFourPawnsTaken);
   EXPECT_EQ(o.board_key, Repetition::Inferior);
   EXPECT_EQ(o.board_key_xor, Repetition::Inferior);
   EXPECT_EQ(o.key_diff, Repetition::None);
@@ -100,7 +100,7 @@ TEST(Repetition, NullMoveEndsTheWalk) {
 // Both implementations agree wherever seed 000's key difference is exact; every outcome occurs.
 // The counts are printed by search/tools/repetition_study.
 TEST(Repetition, ImplementationsAgreeOnCyclicWalks) {
-  const testing::CyclicTally t = testing::tally_cyclic_walks();
+  const study::CyclicTally t = study::tally_cyclic_walks();
   EXPECT_EQ(t.disagree_exact, 0u) << t.first_disagreement;
   for (Repetition r : {Repetition::Draw, Repetition::Win, Repetition::Loss, Repetition::Superior, Repetition::Inferior})
     EXPECT_GT(t.by_outcome[int(r)], 0u) << repetition_name(r) << " never occurred";

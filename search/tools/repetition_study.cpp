@@ -5,9 +5,9 @@
 #include <cstdio>
 #include <string>
 
-#include "tests/cyclic_walk.h"
-#include "tests/hand_counts.h"
-#include "tests/repetition_cases.h"
+#include "search/study/cyclic_walk.h"
+#include "search/study/hand_pairs.h"
+#include "search/study/repetition_cases.h"
 
 namespace sashite {
 namespace {
@@ -15,13 +15,13 @@ namespace {
 double percent(size_t part, size_t whole) { return whole ? 100.0 * double(part) / double(whole) : 0.0; }
 
 void print_cyclic_walks() {
-  const testing::CyclicTally t = testing::tally_cyclic_walks();
+  const study::CyclicTally t = study::tally_cyclic_walks();
   std::printf("### Cyclic walks\n\n"
-              "Population: the repetition test's search-like walks (tests/cyclic_walk.h: undo, recapture, check and\n"
+              "Population: the repetition test's search-like walks (search/study/cyclic_walk.h: undo, recapture, check and\n"
               "drop-next-to-the-king moves preferred), %zu starts x %d walks x up to %d plies, every ply checked at\n"
               "horizons 4, 8 and 20 on hand64 under the additive key: %zu checks. The exact answer is board-key\n"
               "equality then hand comparison (by_board_key).\n\n",
-              std::size(testing::kCyclicStarts), testing::kCyclicWalks, testing::kCyclicPlies, t.checks);
+              std::size(study::kCyclicStarts), study::kCyclicWalks, study::kCyclicPlies, t.checks);
   std::printf("| outcome | none | draw | win | loss | superior | inferior |\n|---|---:|---:|---:|---:|---:|---:|\n| checks |");
   for (size_t n : t.by_outcome) std::printf(" %zu |", n);
   // A filter can only turn a relation into "none here" (the walk goes on), so it can only
@@ -50,19 +50,19 @@ void print_constructed_cases() {
     std::string moves;
   };
   const Case cases[] = {
-      {"two golds dropped and taken (one field, 0b10)", testing::kTwoGolds, std::string(testing::kTwoGoldsTaken)},
-      {"silver and gold dropped and taken (seed 000, two fields)", testing::kDropAndTake,
-       std::string(testing::kSilverGoldTaken)},
-      {"the same, then a silver drop (White to move, superior)", testing::kDropAndTake,
-       std::string(testing::kSilverGoldTaken) + " S*5b"},
-      {"four pawns dropped and taken (one field changes by 4)", testing::kFourPawns, std::string(testing::kFourPawnsTaken)},
+      {"two golds dropped and taken (one field, 0b10)", study::kTwoGolds, std::string(study::kTwoGoldsTaken)},
+      {"silver and gold dropped and taken (seed 000, two fields)", study::kDropAndTake,
+       std::string(study::kSilverGoldTaken)},
+      {"the same, then a silver drop (White to move, superior)", study::kDropAndTake,
+       std::string(study::kSilverGoldTaken) + " S*5b"},
+      {"four pawns dropped and taken (one field changes by 4)", study::kFourPawns, std::string(study::kFourPawnsTaken)},
   };
   std::printf("### Constructed cases\n\n"
-              "Real move sequences (tests/repetition_cases.h), horizon 20, the side to move's answer:\n\n"
+              "Real move sequences (search/study/repetition_cases.h), horizon 20, the side to move's answer:\n\n"
               "| case | plies | exact (board key) | key difference | single bit | popcount <= 2 |\n"
               "|---|---:|---|---|---|---|\n");
   for (const Case& c : cases) {
-    const testing::Outcome o = testing::detect(c.sfen, c.moves);
+    const study::Outcome o = study::detect(c.sfen, c.moves);
     const size_t plies = size_t(std::count(c.moves.begin(), c.moves.end(), ' ')) + 1;
     std::printf("| %s | %zu | %s | %s | %s | %s |\n", c.what, plies, repetition_name(o.board_key),
                 repetition_name(o.key_diff), repetition_name(o.single_bit), repetition_name(o.popcount2));
@@ -78,16 +78,16 @@ void print_aggressive() {
               "equals the substitution rule by search on every pair below. Every ordered pair of each domain:\n\n"
               "| domain | pairs | superior by field | corrected, beyond by field | faithful yes, corrected no |"
               " corrected yes, faithful no |\n|---|---:|---:|---:|---:|---:|\n");
-  auto row = [](const char* name, const std::vector<testing::Counts>& hands) {
-    const testing::AggressiveTally t = testing::tally_aggressive(hands);
+  auto row = [](const char* name, const std::vector<study::Counts>& hands) {
+    const study::AggressiveTally t = study::tally_aggressive(hands);
     std::printf("| %s | %zu | %zu | %zu | %zu | %zu |\n", name, t.pairs, t.by_field, t.gained, t.faithful_only,
                 t.corrected_only);
     if (t.corrected_not_substitution || t.by_field_not_corrected)
       std::printf("\n**corrected differs from the substitution rule on %zu pairs, misses %zu by-field pairs**\n\n",
                   t.corrected_not_substitution, t.by_field_not_corrected);
   };
-  row("boundary: counts 0, 1, max (pawn also 17)", testing::boundary_hands());
-  row("small counts: 0, 1, 2 of every kind", testing::small_count_hands());
+  row("boundary: counts 0, 1, max (pawn also 17)", study::boundary_hands());
+  row("small counts: 0, 1, 2 of every kind", study::small_count_hands());
   std::printf("\n");
 }
 

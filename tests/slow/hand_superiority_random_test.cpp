@@ -7,7 +7,7 @@ namespace sashite {
 namespace {
 
 TEST(HandSuperioritySlow, EveryMethodOnTenMillionRandomPairs) {
-  testing::expect_every_method_matches_definition(testing::random_pairs(10'000'000, 99));
+  testing::expect_every_method_matches_definition(study::random_pairs(10'000'000, 99));
 }
 
 }  // namespace

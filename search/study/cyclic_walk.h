@@ -10,9 +10,9 @@
 
 #include "movegen_full/random_walk.h"
 #include "search/repetition.h"
-#include "tests/repetition_cases.h"
+#include "search/study/repetition_cases.h"
 
-namespace sashite::testing {
+namespace sashite::study {
 
 // Search-like walks: moves that take back one of the side's last kUndoDepth moves, recapture,
 // check, or drop next to the enemy king are preferred, so same-board positions with equal and
@@ -112,4 +112,4 @@ inline CyclicTally tally_cyclic_walks() {
   return t;
 }
 
-}  // namespace sashite::testing
+}  // namespace sashite::study

@@ -9,7 +9,7 @@
 #include "search/repetition.h"
 #include "movegen_full/random_walk.h"
 
-namespace sashite::testing {
+namespace sashite::study {
 
 using AddHand = AdditiveKey<Hand64>;
 
@@ -53,4 +53,4 @@ inline Outcome detect(std::string_view sfen, std::string_view moves, int horizon
           by_key_difference(g.pos, horizon, KeyDiffFilter::Popcount2)};
 }
 
-}  // namespace sashite::testing
+}  // namespace sashite::study

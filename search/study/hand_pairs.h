@@ -1,5 +1,5 @@
-// Hand domains as per-kind counts that every layout can be built from (no GoogleTest here:
-// search/tools/repetition_study prints the counts the tests check).
+// Hand domains as per-kind counts that every layout can be built from, and the tally of
+// Bonanza's aggressive superiority over them (tests/hand_*_test.cpp check it, search/tools/repetition_study prints it).
 #pragma once
 
 #include <algorithm>
@@ -11,7 +11,7 @@
 #include "hand/layouts.h"
 #include "movegen_full/random_walk.h"
 
-namespace sashite::testing {
+namespace sashite::study {
 
 using Counts = std::array<int, RAW_END>;  // [pr], entry 0 unused
 using CountPairs = std::vector<std::pair<Counts, Counts>>;
@@ -120,4 +120,4 @@ AggressiveTally tally_aggressive(const Domain& domain) {
   return t;
 }
 
-}  // namespace sashite::testing
+}  // namespace sashite::study
