@@ -84,7 +84,7 @@ void run(benchmark::State& state, Check check) {
 
 std::vector<Key> walk_keys() {
   std::vector<Key> keys;
-  for (const auto& [st, us] : stacks().points) keys.push_back(st->board_key + st->hand_key);
+  for (const auto& [st, us] : stacks().points) keys.push_back(st->key);
   return keys;
 }
 

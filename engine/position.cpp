@@ -197,6 +197,7 @@ std::optional<std::string> BasicPosition<H>::set(std::string_view sfen, StateInf
   st_ = si;
   st_->board_key = compute_board_key();
   st_->hand_key = compute_hand_key();
+  st_->key = combine_keys(st_->board_key, st_->hand_key);
   st_->stm_hand = hand_[side_].raw();
   update_check_info();
   return std::nullopt;
@@ -409,6 +410,7 @@ void BasicPosition<H>::do_move(Move m, StateInfo& st) {
   side_ = ~us;
   // Seed 000: the additive key adds the new side to move's hand; no per-count randoms.
   if constexpr (kKeyScheme == KeyScheme::Additive) st.hand_key = additive_hand_key(~us);
+  st.key = combine_keys(st.board_key, st.hand_key);
   st.stm_hand = hand_[~us].raw();
   update_check_info();
   // Counted in plies (2 per move) so that "checked through the last i plies" is one compare.
@@ -445,6 +447,7 @@ void BasicPosition<H>::do_null_move(StateInfo& st) {
   st = *st_;
   st.board_key ^= side_key();
   if constexpr (kKeyScheme == KeyScheme::Additive) st.hand_key = additive_hand_key(~side_);
+  st.key = combine_keys(st.board_key, st.hand_key);
   st.stm_hand = hand_[~side_].raw();
   st.continuous_check[side_] = 0;  // passing is not a check
   st.plies_from_null = 0;
@@ -498,6 +501,7 @@ std::string BasicPosition<H>::consistency_error() const {
   }
   if (st_->board_key != compute_board_key()) return "incremental board key differs from the recomputed one";
   if (st_->hand_key != compute_hand_key()) return "incremental hand key differs from the recomputed one";
+  if (st_->key != combine_keys(st_->board_key, st_->hand_key)) return "stored key is not the combined board and hand keys";
   if (st_->stm_hand != uint64_t(hand_[side_].raw())) return "stored hand of the side to move is stale";
   const Square ksq = king_[side_];
   if (!(st_->checkers == (ksq == SQ_NONE ? Bitboard() : attackers_to(~side_, ksq)))) return "checkers are stale";

@@ -17,6 +17,7 @@ namespace sashite {
 // What do_move changes and undo_move cannot recompute cheaply. One per ply, owned by the
 // caller (a stack array in search and perft), linked through `previous`.
 struct StateInfo {
+  Key key;              // the position's key: board_key and hand_key combined by the scheme
   Key board_key;        // pieces on squares (and side to move, xor scheme)
   Key hand_key;         // xor: XOR over (colour, kind, count) of both hands;
                         // additive: raw hand of the side to move, plus the spare bit if White
@@ -104,8 +105,9 @@ class BasicPosition {
   bool is_capture(Move m) const { return !is_drop(m) && board_[to_sq(m)] != NO_PIECE; }
 
   // Keys
-  Key key() const {
-    return kKeyScheme == KeyScheme::Xor ? st_->board_key ^ st_->hand_key : st_->board_key + st_->hand_key;
+  Key key() const { return st_->key; }
+  static constexpr Key combine_keys(Key board, Key hand) {
+    return kKeyScheme == KeyScheme::Xor ? board ^ hand : board + hand;
   }
   Key board_key() const { return st_->board_key; }
   Key hand_key() const { return st_->hand_key; }

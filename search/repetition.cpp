@@ -65,14 +65,9 @@ Repetition key_difference_walk(const StateInfo* now, Color us, int horizon) {
     if constexpr (Filter == KeyDiffFilter::Popcount2) return std::popcount(d) <= 2;
     return true;
   };
-  // Seed 000 keeps one key per ply; StateInfo keeps board_key and hand_key apart (the xor
-  // scheme and by_board_key need the board key alone), so each ancestor costs two loads from
-  // one cache line and an add more than the seed's code. Not on the critical path, which is
-  // the previous->previous pointer chase both implementations share.
-  const uint64_t key = now->board_key + now->hand_key;
+  // One key per ply, as in seed 000: same board and side give (B + h_now) - (B + h_then).
   return walk_ancestors(now, us, horizon, [&](const StateInfo*, const StateInfo* then) {
-    // Same board and side: (B + h_now) - (B + h_then) = h_now - h_then.
-    const uint64_t d = key - (then->board_key + then->hand_key);
+    const uint64_t d = now->key - then->key;
     if (d == 0) return Relation::Equal;
     if (within(d)) return Relation::Superior;
     if (within(-d)) return Relation::Inferior;
