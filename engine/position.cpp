@@ -38,27 +38,6 @@ bool is_dead_square(Color c, PieceType pt, Square s) {
 
 }  // namespace
 
-// Putting and removing are the same bitboard toggle; only the board entry differs.
-template <HandLayout H>
-void BasicPosition<H>::toggle_bitboards(Square s, Piece pc) {
-  const Bitboard b = square_bb(s);
-  by_type_[NO_PIECE_TYPE] ^= b;
-  by_type_[type_of(pc)] ^= b;
-  by_color_[color_of(pc)] ^= b;
-}
-
-template <HandLayout H>
-void BasicPosition<H>::put_piece(Square s, Piece pc) {
-  board_[s] = pc;
-  toggle_bitboards(s, pc);
-}
-
-template <HandLayout H>
-void BasicPosition<H>::remove_piece(Square s, Piece pc) {
-  board_[s] = NO_PIECE;
-  toggle_bitboards(s, pc);
-}
-
 template <HandLayout H>
 std::optional<std::string> BasicPosition<H>::set(std::string_view sfen, StateInfo* si) {
   std::istringstream is{std::string(sfen)};
