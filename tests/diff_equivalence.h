@@ -52,10 +52,15 @@ void for_each_hand_layout(F&& f) {
 #undef SASHITE_HAND_LAYOUT_CALL
 }
 
-// "padded32-xor", "hand64-additive": a layout can be registered under both key schemes.
+// "padded32_xor", "hand64_additive": a layout can be registered under both key schemes. No '-':
+// in a --gtest_filter it starts the negative patterns, so ctest would select no test by that name.
 struct HandLayoutName {
   template <class H>
-  static std::string GetName(int) { return layout_and_scheme_name<H>(); }
+  static std::string GetName(int) {
+    std::string name = layout_and_scheme_name<H>();
+    std::replace(name.begin(), name.end(), '-', '_');
+    return name;
+  }
 };
 // A seed from a registered hand type's test name (FNV-1a), so that each type walks its own lines.
 template <class H>
