@@ -13,7 +13,7 @@ calc() { awk "BEGIN { print $1 }"; }
 nodes() { awk '/^Nodes searched/{print $3}' /tmp/sashite_ext.$$; }
 median() { sort -g | awk '{a[NR]=$1} END{print a[int((NR+1)/2)]}'; }
 
-run_sashite() { ./build/bin/sashite "position sfen $1" "go perft $2" quit; }
+run_sashite() { ./build/bin/sashite "position sfen $1" "go perft $2"; }  # the end of the arguments waits for perft
 run_fsf() { printf 'usi\nsetoption name UCI_Variant value shogi\nposition sfen %s\ngo perft %s\nquit\n' "$1" "$2" | "$fsf"; }
 
 echo "## External comparison: whole-process perft"

@@ -1,5 +1,5 @@
 // The differential generator's proof of equivalence, deeper and longer than tests/diff_test.cpp:
-// perft divide against the full generator a ply deeper where that stays within about a minute
+// perft divide against the full generator a ply deeper where that stays within a few minutes
 // (start, max_moves, pawn_drop_mate, middlegame_b91), every published depth (start d7: 15 G
 // leaves), five million walk nodes per layout, ten times the per-kernel walks.
 #include <gtest/gtest.h>
@@ -16,12 +16,17 @@ struct DeepCase {
   int divide_depth;     // per root move against the full generator, published values below
   int published_depth;  // deepest published value checked (through DiffPosition only)
 };
-// One ply beyond the default run where a divide against the full generator stays within about
-// a minute (matsuri d5, w124 d5 and drops d4 would take several).
+// One ply beyond the default run where a divide against the full generator stays within a few
+// minutes on 2 cores (start d6 and b91 d5 take 4-6; matsuri d5, w124 d5 and drops d4 would take
+// far longer).
 constexpr DeepCase kDeepCases[] = {
     {"start", 6, 7},          {"matsuri", 4, 4},         {"max_moves", 4, 3}, {"pawn_drop_mate", 6, 2},
     {"middlegame_b91", 5, 4}, {"middlegame_w124", 4, 4}, {"drops", 3, 3},
 };
+
+void PrintTo(const DeepCase& c, std::ostream* os) {
+  *os << c.name << " (divide depth " << c.divide_depth << ", published to " << c.published_depth << ")";
+}
 
 class DiffPerftDeep : public ::testing::TestWithParam<DeepCase> {};
 

@@ -1,6 +1,8 @@
 // Every published perft value (SPEC.md §4), including start depth 7 (15 G leaves, minutes).
 #include <gtest/gtest.h>
 
+#include <ostream>
+
 #include "movegen_full/perft.h"
 #include "movegen_full/reference.h"
 
@@ -8,6 +10,12 @@ namespace sashite {
 namespace {
 
 class PerftDeep : public ::testing::TestWithParam<ReferencePosition> {};
+}  // namespace
+
+// GoogleTest prints a parameter through PrintTo found by ADL: the name and SFEN, not raw bytes.
+void PrintTo(const ReferencePosition& r, std::ostream* os) { *os << r.name << " (" << r.sfen << ")"; }
+
+namespace {
 
 TEST_P(PerftDeep, AllPublishedDepths) {
   const ReferencePosition& ref = GetParam();
