@@ -181,7 +181,7 @@ def area_tables(run_dir, rows, baselines):
     areas = OrderedDict()
     for name in rows:
         areas.setdefault(name.split("/", 1)[0], []).append(name)
-    extra_counters = ["leaves/s", "moves/node", "superior"]
+    extra_counters = ["leaves/s", "moves/node", "moves/call", "superior"]
     for area, names in areas.items():
         out.append(f"## {area}\n")
         if area in baselines:
