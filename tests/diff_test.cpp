@@ -10,6 +10,7 @@
 #include <map>
 
 #include "tests/diff_equivalence.h"
+#include "tests/kernel_coverage.h"
 
 namespace sashite {
 namespace {
@@ -84,7 +85,7 @@ class DiffKernelWalk : public ::testing::Test {};
 TYPED_TEST_SUITE(DiffKernelWalk, testing::DirtyKernelTypes, testing::DirtyKernelName);
 
 TYPED_TEST(DiffKernelWalk, DoMoveWithThisKernelAgrees) {
-  if (!TypeParam::available()) GTEST_SKIP() << "this CPU cannot run " << TypeParam::kName;
+  SASHITE_SKIP_UNAVAILABLE_KERNEL(std::string(TypeParam::kName), TypeParam::available());
   constexpr uint64_t kNodesPerStart = 4'000;
   WalkCounts total;
   for (const testing::WalkStart& start : testing::kWalkStarts) {

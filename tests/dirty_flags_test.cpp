@@ -6,6 +6,7 @@
 #include "dbb/jit.h"
 #include "dbb/kernels.h"
 #include "tests/dirty_walk.h"
+#include "tests/kernel_coverage.h"
 
 namespace sashite::dbb {
 namespace {
@@ -33,12 +34,25 @@ TEST(NaiveKernel, EqualsTheAttacksOfThePosition) {
   EXPECT_GE(n, 300'000u);
 }
 
+// The library's feature detection (dbb/cpu.h) against CPUID/XGETBV read by the test itself: a
+// wrong "no" would silently skip the AVX-512 kernels everywhere.
+TEST(KernelCoverage, LibraryDetectsAvx512LikeCpuid) {
+  EXPECT_EQ(cpu::has_avx512, testing::cpu_and_os_run_avx512());
+  EXPECT_TRUE(cpu::has_avx512 || !testing::kBuildTargetsAvx512);
+}
+
+// A skip is refused exactly where the CPU or the build says the kernel could have run.
+TEST(KernelCoverage, SkipIsAFailureWhereTheKernelCouldRun) {
+  const bool could_run = testing::kBuildTargetsAvx512 || testing::cpu_and_os_run_avx512();
+  EXPECT_EQ(!testing::kernel_skip_error("probe").empty(), could_run);
+}
+
 class DirtyKernels : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(DirtyKernels, EqualNaiveOnMillionsOfRealMoves) {
   const DirtyKernelEntry* k = find_dirty_kernel(GetParam());
   ASSERT_NE(k, nullptr);
-  if (!k->available()) GTEST_SKIP() << "this CPU cannot run " << k->name;
+  SASHITE_SKIP_UNAVAILABLE_KERNEL(std::string(k->name), k->available());
   size_t mismatches = 0, nonzero = 0;
   const size_t n = testing::for_each_walk_case(2009, kDefaultCases, [&](const PieceAttacks& pa, Square f, Square t) {
     const uint64_t want22 = NaiveKernel::dirty22(pa, f, t), want40 = NaiveKernel::dirty40(pa, f, t);

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "tests/diff_equivalence.h"
+#include "tests/kernel_coverage.h"
 
 namespace sashite {
 namespace {
@@ -77,7 +78,7 @@ class DiffKernelWalkLong : public ::testing::Test {};
 TYPED_TEST_SUITE(DiffKernelWalkLong, testing::DirtyKernelTypes, testing::DirtyKernelName);
 
 TYPED_TEST(DiffKernelWalkLong, DoMoveWithThisKernelAgrees) {
-  if (!TypeParam::available()) GTEST_SKIP() << "this CPU cannot run " << TypeParam::kName;
+  SASHITE_SKIP_UNAVAILABLE_KERNEL(std::string(TypeParam::kName), TypeParam::available());
   constexpr uint64_t kNodesPerStart = 40'000;
   for (const testing::WalkStart& start : testing::kWalkStarts) {
     SCOPED_TRACE(start.name);
