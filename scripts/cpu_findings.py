@@ -1,0 +1,177 @@
+#!/usr/bin/env python3
+"""Findings per CPU family: one row per question, one column per CPU, from the committed runs.
+
+Reads every results/<run>/bench.json (medians over repetitions, computed here the way
+report.py computes them) and results/quoted_figures.tsv (figures measured on a CPU whose run
+folder was not committed, each with its source), keeps the newest run per CPU family, and
+rewrites the table between the cpu markers of results/README.md and the chart
+results/cpu_findings.svg (every run side by side, gnuplot).
+
+    scripts/cpu_findings.py [results_dir]
+"""
+import csv
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+
+# (key, question, how the figure reads). Ratios are "how many times faster"; cycles are per call.
+QUESTIONS = [
+    ("diff_node", "Differential over full generation per node, `search_node` (a favourable bound)", "x"),
+    ("diff_perft_start6", "Differential over full, perft start d6", "x"),
+    ("diff_perft_matsuri4", "Differential over full, perft matsuri d4", "x"),
+    ("diff_do_move", "Differential do_move cost over full do_move", "x"),
+    ("perft_start6", "Full generator perft start d6, leaves/s (bulk-counted last ply)", "M/s"),
+    ("dirty40", "Best dirty-flag kernel, 40-piece mask, cycles per call", "cyc"),
+    ("sup_padded32", "padded32 borrow test over per-field test, speed-up", "x"),
+    ("sup_bonanza21", "bonanza21 alternating masks (seed method) over per-field, speed-up", "x"),
+]
+# Which of these the chart shows (ratios share one axis), with their short labels.
+CHART = {"diff_node": "diff/full per node (bound)", "diff_perft_start6": "diff/full perft start d6",
+         "diff_perft_matsuri4": "diff/full perft matsuri d4", "sup_bonanza21": "bonanza21 masks/by-field"}
+
+
+def medians(bench_json):
+    rows = {}
+    for b in bench_json["benchmarks"]:
+        if b.get("run_type") != "iteration":
+            continue
+        name = re.sub(r"/(iterations|repeats|real_time|min_time).*$", "", b["run_name"])
+        rows.setdefault(name, []).append(b)
+    scale = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
+    med = {}
+    for name, reps in rows.items():
+        med[name] = {k: statistics.median(r[k] for r in reps) for k in ("cycles/op",) if all(k in r for r in reps)}
+        med[name]["seconds"] = statistics.median(r["real_time"] * scale[r.get("time_unit", "ns")] for r in reps)
+    return med
+
+
+def run_figures(med):
+    def cyc(name):
+        return med.get(name, {}).get("cycles/op")
+
+    def ratio(a, b):
+        x, y = cyc(a), cyc(b)
+        return x / y if x and y else None
+
+    f = {
+        "diff_node": ratio("search_node/full/walk64", "search_node/diff/walk64"),
+        "diff_perft_start6": ratio("perft/full/start/6", "perft/diff/start/6"),
+        "diff_perft_matsuri4": ratio("perft/full/matsuri/4", "perft/diff/matsuri/4"),
+        "diff_do_move": ratio("do_move/diff/walk", "do_move/full/walk"),
+        "sup_padded32": ratio("hand_superior/padded32/by_field", "hand_superior/padded32/borrow"),
+        "sup_bonanza21": ratio("hand_superior/bonanza21/by_field", "hand_superior/bonanza21/alternating"),
+    }
+    t = med.get("perft/full/start/6", {}).get("seconds")
+    f["perft_start6"] = 547_581_517 / t / 1e6 if t else None
+    dirty = [v["cycles/op"] for k, v in med.items()
+             if k.startswith("dirty_flags/") and k.endswith("/walk/40") and "/naive/" not in k and "cycles/op" in v]
+    f["dirty40"] = min(dirty) if dirty else None
+    return f
+
+
+def family_of(machine):
+    m = re.match(r"(.*?) \(family (0x[0-9a-f]+), model (0x[0-9a-f]+)\)", machine)
+    if not m:
+        return machine.split(";")[0]
+    name, fam, model = m.groups()
+    label = {"0x1a": "AMD Zen 5", "0x6": "Intel"}.get(fam, name)
+    return f"{label} ({name}, family {fam} model {model})"
+
+
+def load_runs(results):
+    runs = []
+    for d in sorted(os.listdir(results)):
+        path = os.path.join(results, d)
+        if not os.path.isfile(os.path.join(path, "bench.json")):
+            continue
+        machine = open(os.path.join(path, "machine.txt")).read().strip()
+        figs = run_figures(medians(json.load(open(os.path.join(path, "bench.json")))))
+        runs.append({"run": d, "cpu": family_of(machine), "figures": figs, "source": f"[{d}]({d}/report.md)"})
+    quoted = os.path.join(results, "quoted_figures.tsv")
+    if os.path.exists(quoted):
+        by_run = {}
+        with open(quoted) as fh:
+            for row in csv.DictReader((l for l in fh if not l.startswith("#")), delimiter="\t"):
+                r = by_run.setdefault(row["run"], {"run": row["run"], "cpu": row["cpu"], "figures": {},
+                                                   "source": row["source"]})
+                r["figures"][row["key"]] = float(row["value"])
+        runs.extend(by_run.values())
+    return runs
+
+
+def fmt(v, unit):
+    if v is None:
+        return "not measured"
+    if unit == "x":
+        return f"{v:.2f}x"
+    if unit == "M/s":
+        return f"{v:.0f} M/s"
+    return f"{v:.1f}"
+
+
+def table(runs, reasons):
+    newest = {}
+    for r in runs:  # sorted by folder name (date first); quoted runs last
+        newest[r["cpu"]] = r
+    cpus = list(newest)
+    lines = ["| question | " + " | ".join(cpus) + " | why they differ |",
+             "|---|" + "---:|" * len(cpus) + "---|"]
+    for key, question, unit in QUESTIONS:
+        cells = [fmt(newest[c]["figures"].get(key), unit) for c in cpus]
+        lines.append(f"| {question} | " + " | ".join(cells) + f" | {reasons.get(key, '')} |")
+    lines.append("")
+    lines.append("Sources: " + "; ".join(f"{c}: {newest[c]['source']}" for c in cpus) + ".")
+    return "\n".join(lines)
+
+
+def chart(runs, out_svg):
+    data = out_svg.replace(".svg", ".tsv")
+    with open(data, "w") as fh:
+        fh.write("question\t" + "\t".join(f'"{r["run"]}"' for r in runs) + "\n")
+        for key, question, _ in QUESTIONS:
+            if key not in CHART:
+                continue
+            vals = [r["figures"].get(key) for r in runs]
+            fh.write(f'"{CHART[key]}"\t' + "\t".join("NaN" if v is None else f"{v:.4f}" for v in vals) + "\n")
+    cols = len(runs)
+    script = f"""
+set terminal svg size 900,420 dynamic noenhanced font 'sans,11' background rgb 'white'
+set output '{out_svg}'
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.8 border -1
+set ylabel 'times faster (1.0 = no gain)'
+set yrange [0:*]
+set key top right
+set grid ytics
+set title 'Findings per CPU, every committed run side by side'
+set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2
+plot for [i=2:{cols + 1}] '{data}' using i:xtic(1) title columnheader(i)
+"""
+    subprocess.run(["gnuplot"], input=script, text=True, check=True)
+
+
+def main():
+    results = sys.argv[1] if len(sys.argv) > 1 else "results"
+    runs = load_runs(results)
+    readme = os.path.join(results, "README.md")
+    text = open(readme).read()
+    reasons = {}
+    m = re.search(r"<!-- cpu-reasons\n(.*?)-->", text, re.S)
+    if m:
+        for line in m.group(1).strip().splitlines():
+            k, _, v = line.partition(":")
+            reasons[k.strip()] = v.strip()
+    new = table(runs, reasons)
+    text = re.sub(r"(<!-- cpu:begin -->\n).*?(\n<!-- cpu:end -->)", lambda mm: mm.group(1) + "\n" + new + "\n" + mm.group(2),
+                  text, flags=re.S)
+    open(readme, "w").write(text)
+    chart(runs, os.path.join(results, "cpu_findings.svg"))
+    print(new)
+
+
+if __name__ == "__main__":
+    main()
