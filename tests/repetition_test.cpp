@@ -1,6 +1,6 @@
 // Repetition and superiority detection: each outcome from a real move sequence, for both
 // implementations; then both on search-like walks full of cycles, where they must agree
-// wherever seed 000's key difference is exact.
+// wherever merom686's (shogi686 hands, 2016) key difference is exact.
 #include <gtest/gtest.h>
 
 #include "search/study/cyclic_walk.h"
@@ -45,7 +45,7 @@ TEST(Repetition, PerpetualCheckLosesForTheChecker) {
   expect_all(detect(kRookChecks, "9i8i 1a1b 8i9i 1b1a"), Repetition::Draw);
 }
 
-// Seed 000's two-field case: silver drop, king takes, gold drop, king takes. Black to move has
+// merom686's (shogi686 hands, 2016) two-field case: silver drop, king takes, gold drop, king takes. Black to move has
 // lost a silver and a gold; a further silver drop gives White (to move) the same two more.
 TEST(Repetition, TwoFieldCaseAndTheSingleBitFilter) {
   const Outcome inferior = detect(kDropAndTake, study::kSilverGoldTaken);
@@ -78,7 +78,7 @@ TEST(Repetition, OneFieldCaseAllFiltersAgree) {
   EXPECT_EQ(o.single_bit, Repetition::Inferior);
 }
 
-// Where the seed's mask is not exact (search/study/repetition_cases.h): board-key comparison finds
+// Where merom686's mask is not exact (search/study/repetition_cases.h): board-key comparison finds
 // the inferior hand 16 plies back, the key difference does not.
 TEST(Repetition, KeyDifferenceMissesAFourPieceSurplus) {
   const Outcome o = detect(study::kFourPawns, study::kFourPawnsTaken);
@@ -97,7 +97,7 @@ TEST(Repetition, NullMoveEndsTheWalk) {
   g.pos.undo_null_move();
 }
 
-// Both implementations agree wherever seed 000's key difference is exact; every outcome occurs.
+// Both implementations agree wherever merom686's (shogi686 hands, 2016) key difference is exact; every outcome occurs.
 // The counts are printed by search/tools/repetition_study.
 TEST(Repetition, ImplementationsAgreeOnCyclicWalks) {
   const study::CyclicTally t = study::tally_cyclic_walks();
