@@ -24,7 +24,7 @@ step(${CMAKE_COMMAND} -S ${CMAKE_CURRENT_LIST_DIR} -B ${consumer_build}
 step(${CMAKE_COMMAND} --build ${consumer_build})
 step(${consumer_build}/consumer)
 message(STATUS "${step_output}")
-string(FIND "${step_output}" "all layouts: 25470" found)
+string(FIND "${step_output}" "consumer: every count 25470" found)
 if(found EQUAL -1)
   message(FATAL_ERROR "unexpected consumer output: ${step_output}")
 endif()

@@ -1,9 +1,12 @@
-// Links the installed sashite::movegen_full: perft 3 of the start position must be 25470 with
-// every registered hand layout, each of which lives in its own object inside the library.
+// Links the installed package: perft 3 of the start position must be 25470 with every
+// registered hand layout (each lives in its own object inside sashite::movegen_full) and with
+// the differential generator (sashite::movegen_diff, hence sashite::dbb and xbyak).
 #include <cstdio>
 
 #include "engine/position.h"
+#include "movegen_diff/diff_position.h"
 #include "movegen_full/perft.h"
+#include "search/repetition.h"
 
 template <class Hand>
 bool perft3_ok(const char* layout) {
@@ -23,6 +26,11 @@ int main() {
   bool ok = true;
 #define SASHITE_CONSUMER_PERFT(H) ok &= perft3_ok<H>(#H);
   SASHITE_FOR_EACH_HAND_LAYOUT(SASHITE_CONSUMER_PERFT)
-  std::printf(ok ? "all layouts: 25470\n" : "wrong count\n");
+  DiffPosition<DefaultHand> diff;
+  DiffPosition<DefaultHand>::State st;
+  ok &= !diff.set(Position::kStartSfen, &st) && perft(diff, 3) == 25470;
+  std::printf("differential: %s; search library: %s\n", ok ? "25470" : "wrong",
+              repetition_name(Repetition::None));
+  std::printf(ok ? "consumer: every count 25470\n" : "consumer: wrong count\n");
   return ok ? 0 : 1;
 }
