@@ -1,6 +1,6 @@
 // do_move/<full|diff>/walk: cycles of one do_move alone; undo_move/<full|diff>/walk: of one
 // undo_move alone. The yardstick for a dirty-flag kernel's share of making a move (report.py
-// divides dirty_flags/<best>/walk/40 by do_move/diff/walk). `diff` is DiffPosition (seed 003:
+// divides dirty_flags/<best>/walk/40 by do_move/diff/walk). `diff` is DiffPosition (LS3600, differential generation (2009):
 // dirty mask, attack-set updates) with its default kernel, named in the run context.
 //
 // Each of 64 paths is a stored sequence of kPlies random legal moves from a position of the

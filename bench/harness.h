@@ -3,7 +3,7 @@
 //
 // The TSC is NOT a core-cycle counter here: it ticks at a constant rate (2.096 or 2.596 GHz
 // on the machines seen so far, measured at start-up) while the core runs ~3.5-3.85 GHz, and
-// there is no PMU (SPEC.md §5). Core cycles are therefore TSC ticks times a factor measured
+// there is no PMU (README Measurement conditions). Core cycles are therefore TSC ticks times a factor measured
 // with a dependent chain of 1-cycle `add` instructions, (adds executed) / (TSC ticks taken).
 // The core clock drifts over a run of minutes, so every run measures its own factor right
 // after its timed loop and converts its own ticks with it.

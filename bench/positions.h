@@ -1,4 +1,4 @@
-// Position sets for benchmarks: SPEC.md §4 positions and the seeded samples of
+// Position sets for benchmarks: reference positions (movegen_full/reference.h) and the seeded samples of
 // movegen_full/random_walk.h, parsed into positions that live for the whole run.
 #pragma once
 

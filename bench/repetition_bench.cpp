@@ -6,7 +6,7 @@
 // Counters: found = fraction of checks answering other than None; hits_at_4, hits_at_6_8,
 // hits_at_10_20 = how many points have their nearest related ancestor (same board, equal or
 // comparable hands) that many plies back (a property of the data: the same on every row).
-// key_diff reads two StateInfo fields per ancestor where seed 000 reads one key (see
+// key_diff reads two StateInfo fields per ancestor where merom686, shogi686 hands (2016) reads one key (see
 // search/repetition.cpp).
 //
 // tt_index/<method>/throughput: cycles per slot over independent keys (what a loop of probes

@@ -1,4 +1,4 @@
-// The double-sized bitboard (DBB) of seed 003: three 64-bit words holding overlapping windows
+// The double-sized bitboard (DBB) of LS3600, differential generation (2009): three 64-bit words holding overlapping windows
 // of the 81 squares, so that the two squares of any move lie together in one word and a
 // "does this attack set touch from or to?" test is one AND on one word.
 //
@@ -8,9 +8,9 @@
 //   word 2: bit i      = square 17 + i,  squares 17..80
 //
 // A pair with both squares in 0..63 uses word 0, both in 17..80 word 2; otherwise one square
-// is below 17 and the other above 63, and word 1 holds exactly those two ends (seed 003's
+// is below 17 and the other above 63, and word 1 holds exactly those two ends (LS3600's (differential generation, 2009)
 // cases 0, 2 and 1). Squares are the core's file-major numbers (engine/types.h), so the
-// windows are ranges of square numbers, not of ranks as in the seed's rank-major board.
+// windows are ranges of square numbers, not of ranks as in the post's rank-major board.
 #pragma once
 
 #include <array>

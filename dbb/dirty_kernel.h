@@ -1,4 +1,4 @@
-// The dirty-flag kernel interface (seed 003, stage 1 of differential generation): given the
+// The dirty-flag kernel interface (stage 1 of LS3600, differential generation (2009)): given the
 // per-piece attack sets and a move's from/to, the mask of pieces whose attacks touch either
 // square, bit i = piece id i (dbb/piece_attacks.h). Drops pass from == to.
 //
@@ -64,7 +64,7 @@ struct OnWindow : AnyCpu {
 // i; expanded from a fold, so the 22 steps are straight-line code whatever the optimiser's
 // unrolling limits. Step::step(acc, word, mask) updates the accumulator, Step::finish fixes it.
 //
-// Seed 003's steps share their head, `mov t, [word]; and t, mask; neg t` (CF = t != 0), and
+// LS3600's (differential generation, 2009) steps share their head, `mov t, [word]; and t, mask; neg t` (CF = t != 0), and
 // differ in the tail that folds CF into the accumulator: this defines step() from the tail.
 #define SASHITE_NEG_CARRY_STEP(tail)                                                  \
   static void step(uint64_t& acc, const uint64_t& word, uint64_t mask) {              \

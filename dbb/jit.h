@@ -1,4 +1,4 @@
-// Dirty-flag kernels generated with xbyak (seed 003's sequences, emitted exactly, so compiler
+// Dirty-flag kernels generated with xbyak (LS3600's (differential generation, 2009) sequences, emitted exactly, so compiler
 // output and hand code run on the same data). SysV ABI: rdi = first word of the window,
 // rsi = the two-square mask, result in rax.
 #pragma once
@@ -10,7 +10,7 @@ namespace sashite::dbb {
 
 enum class JitForm {
   kSbbLea,       // mov/and/neg/sbb/lea on -dirty, one neg at the end
-  kSeedLiteral,  // the same without the final neg: seed 003 as printed (wrong: yields -dirty)
+  kSeedLiteral,  // the same without the final neg: the post's sequence as printed (wrong: yields -dirty)
   kAdc,          // mov/and/neg/adc r,r
   kVptestmq,     // three vptestmq over 24 words (AVX-512F)
   kAvx2,         // six vpand/vpcmpeqq/vmovmskpd over 24 words, inverted (AVX2)

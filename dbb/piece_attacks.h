@@ -1,4 +1,4 @@
-// The per-piece attack sets a differential generator keeps (seed 003), for one position, in
+// The per-piece attack sets a differential generator keeps (LS3600, differential generation (2009)), for one position, in
 // the forms the dirty-flag kernels read.
 //
 // Piece ids (stable for a given position): the 40 pieces of the real set are numbered by kind
@@ -8,11 +8,11 @@
 //   kings 20-21, pawns 22-39.
 // A kind with fewer pieces on the board and in hand (a mate problem) leaves its last ids empty.
 //
-// Ids 0..21 are the 22 "attack word" pieces of seed 003, held as DBBs. The 18 pawn-kind pieces
+// Ids 0..21 are the 22 "attack word" pieces of LS3600, differential generation (2009), held as DBBs. The 18 pawn-kind pieces
 // (ids 22..39) have attacks that never depend on occupancy, even promoted (a tokin moves as a
 // gold), so they are kept inverted: pawn_hits[s] = the ids of pawn-kind pieces attacking s.
 // Their part of the dirty mask is then pawn_hits[from] | pawn_hits[to], two loads, whatever
-// the number of pawns; the seed's pawn-bitboard scan (at most 2 pawns per side) would miss
+// the number of pawns; the post's pawn-bitboard scan (at most 2 pawns per side) would miss
 // tokins. pawn_hits changes only when a pawn-kind piece moves, is captured or dropped.
 #pragma once
 

@@ -44,21 +44,88 @@ Piece piece_from_char(char ch) {
   return NO_PIECE;
 }
 
+namespace {
+
+// The mover's view: file 0 is its rightmost file, rank 0 its farthest rank.
+int own_file(Color us, Square s) { return us == BLACK ? file_of(s) : 8 - file_of(s); }
+int own_rank(Color us, Square s) { return us == BLACK ? rank_of(s) : 8 - rank_of(s); }
+
+enum class Motion { Up, Down, Sideways };  // 上, 引, 寄
+constexpr const char* kMotionWord[] = {"上", "引", "寄"};
+
+Motion motion(Color us, Square from, Square to) {
+  const int d = own_rank(us, to) - own_rank(us, from);
+  return d < 0 ? Motion::Up : d > 0 ? Motion::Down : Motion::Sideways;
+}
+
+// 右 or 左 when `from` lies strictly right or left of every square in `others`, else "".
+const char* side_word(Color us, Square from, const Bitboard& others) {
+  bool rightmost = true, leftmost = true;
+  for_each_square(others, [&](Square s) {
+    rightmost &= own_file(us, from) < own_file(us, s);
+    leftmost &= own_file(us, from) > own_file(us, s);
+  });
+  return rightmost ? "右" : leftmost ? "左" : "";
+}
+
+// The pieces of `us` of kind `pt` that can legally move to `to`. A legal move to `to` exists,
+// so check is no filter here (double check leaves only the king, which is alone of its kind);
+// a pinned piece counts only when it stays on its pin line.
+template <HandLayout H>
+Bitboard pieces_reaching(const BasicPosition<H>& pos, PieceType pt, Square to) {
+  const Color us = pos.side_to_move();
+  Bitboard b = attacks_bb(~us, pt, to, pos.pieces()) & pos.pieces(us, pt);
+  for_each_square(b & pos.pinned(), [&](Square s) {
+    if (!aligned(s, to, pos.king_square(us))) b ^= square_bb(s);
+  });
+  return b;
+}
+
+// The words that tell the mover apart from the other pieces of its kind that could reach the
+// same square, by the Japan Shogi Association's rules (README, Sources): the motion 上/引/寄
+// when it alone is the mover's; else 直 for a gold-like piece or silver stepping straight
+// forward (never for dragon or horse); else 右/左 among all candidates; else 右/左 among the
+// candidates with the same motion, followed by that motion ("左上").
+template <HandLayout H>
+std::string relative_words(const BasicPosition<H>& pos, Square from, Square to) {
+  const Color us = pos.side_to_move();
+  const PieceType pt = type_of(pos.piece_on(from));
+  const Bitboard others = pieces_reaching(pos, pt, to) & ~square_bb(from);
+  if (!others) return "";
+  const Motion m = motion(us, from, to);
+  Bitboard same_motion{};
+  for_each_square(others, [&](Square s) {
+    if (motion(us, s, to) == m) same_motion |= square_bb(s);
+  });
+  if (!same_motion) return kMotionWord[int(m)];
+  const bool moves_like_gold = pt == SILVER || pt == GOLD || (pt >= PRO_PAWN && pt <= PRO_SILVER);
+  if (moves_like_gold && file_of(from) == file_of(to) && m == Motion::Up) return "直";
+  if (const std::string side = side_word(us, from, others); !side.empty()) return side;
+  return std::string(side_word(us, from, same_motion)) + kMotionWord[int(m)];
+}
+
+}  // namespace
+
 template <HandLayout H>
 std::string to_japanese(const BasicPosition<H>& pos, Move m, Move previous) {
   static constexpr const char* kRank[] = {"一", "二", "三", "四", "五", "六", "七", "八", "九"};
   static constexpr const char* kName[] = {"", "歩", "香", "桂", "銀", "角", "飛", "金", "玉",
                                           "と", "成香", "成桂", "成銀", "馬", "龍"};
   if (!is_ok(m)) return to_usi(m);
+  const Color us = pos.side_to_move();
   const Square to = to_sq(m);
   std::string s = previous != MOVE_NONE && is_ok(previous) && to_sq(previous) == to
                       ? std::string("同　")
                       : std::string(1, char('1' + file_of(to))) + kRank[rank_of(to)];
-  if (is_drop(m)) return s + kName[dropped_type(m)] + "打";
+  if (is_drop(m)) {
+    // 打 only where a piece of that kind on the board could move there instead.
+    const PieceType pr = dropped_type(m);
+    return s + kName[pr] + (pieces_reaching(pos, pr, to) ? "打" : "");
+  }
   const Square from = from_sq(m);
   const PieceType pt = type_of(pos.piece_on(from));
   s += kName[pt];
-  const Color us = pos.side_to_move();
+  s += relative_words(pos, from, to);
   if (is_promotion(m))
     s += "成";
   else if (can_promote(pt) && (in_promotion_zone(us, from) || in_promotion_zone(us, to)))

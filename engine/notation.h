@@ -7,8 +7,10 @@
 
 namespace sashite {
 
-// "7六歩", "2三飛成", "2三銀不成", "5二金打"; "同　歩" when `previous` ended on the same square.
-// `pos` is the position before `m`.
+// "7六歩", "2三飛成", "2三銀不成"; "同　歩" when `previous` ended on the same square. When
+// another piece of the same kind could reach the square, the Japan Shogi Association's words
+// tell them apart (README, Sources): "5八金右", "5五金直", "4六龍左", "5五金左上"; a drop says
+// "打" only then too ("5二金打"). `pos` is the position before `m`.
 template <HandLayout H>
 std::string to_japanese(const BasicPosition<H>& pos, Move m, Move previous = MOVE_NONE);
 

@@ -387,7 +387,7 @@ void BasicPosition<H>::do_move(Move m, StateInfo& st) {
     if (type_of(pc) == KING) king_[us] = to;
   }
   side_ = ~us;
-  // Seed 000: the additive key adds the new side to move's hand; no per-count randoms.
+  // merom686, shogi686 hands (2016): the additive key adds the new side to move's hand; no per-count randoms.
   if constexpr (kKeyScheme == KeyScheme::Additive) st.hand_key = additive_hand_key(~us);
   st.key = combine_keys(st.board_key, st.hand_key);
   st.stm_hand = hand_[~us].raw();

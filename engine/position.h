@@ -2,7 +2,7 @@
 //
 // The hand layout is a template parameter (hand/hand.h); Position is the default layout.
 // Keys: kept in two parts, board and hands, combined by the hashing scheme the hand type
-// selects (hand/key_scheme.h): XOR-Zobrist by default, seed 000's additive key on request.
+// selects (hand/key_scheme.h): XOR-Zobrist by default, merom686's (shogi686 hands, 2016) additive key on request.
 #pragma once
 
 #include <optional>

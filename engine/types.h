@@ -61,7 +61,7 @@ constexpr PieceType raw_type(PieceType pt) { return pt == KING ? KING : PieceTyp
 constexpr bool can_promote(PieceType pt) { return pt >= PAWN && pt <= ROOK; }
 constexpr PieceType promote(PieceType pt) { return PieceType(pt | PROMOTED); }
 
-// Move: 16 bits, laid out as in seed 001 (YaneuraOu mini):
+// Move: 16 bits, laid out as in YaneuraOu mini (yaneurao, YaneuraOu mini (2015)):
 // bits 0-6 to, bits 7-13 from (for a drop: the raw piece type), bit 14 drop, bit 15 promote.
 // `to` sits in the low bits so the generator ORs a per-piece constant into each target square
 // with no shift in the inner loop.

@@ -1,6 +1,6 @@
-// Bonanza's "aggressive" superiority (seed 004): beyond kind-by-kind superiority, surplus
+// Bonanza's "aggressive" superiority (LS3600, Bonanza hand (2009)): beyond kind-by-kind superiority, surplus
 // lances, silvers, golds and rooks may stand in for missing pawns, and surplus rooks for
-// missing lances. Seed 004 calls the result complete dominance; it is a heuristic: the
+// missing lances. LS3600, Bonanza hand (2009) calls the result complete dominance; it is a heuristic: the
 // substitute moves wherever the piece it replaces would (and no nifu or uchifuzume binds it),
 // but once dropped it can be captured, and then the opponent holds a lance, silver, gold or
 // rook where it would have held a pawn. superior_or_equal_by_field (hand/hand.h) is exact.
@@ -17,7 +17,7 @@ constexpr int d(const H& a, const H& b, PieceType pr) { return a.count(pr) - b.c
 
 // Bonanza 4.1.2's is_hand_eq_supe as written: the substitution sums add IsHandX values, the
 // fields masked IN PLACE (a rook counts 1 << 19, a lance 1 << 5), where the counts (I2HandX)
-// were meant. Seed 004 calls it a bug; this reproduces it on the 21-bit layout.
+// were meant. LS3600, Bonanza hand (2009) calls it a bug; this reproduces it on the 21-bit layout.
 constexpr bool bonanza_faithful(const HandBonanza21& a, const HandBonanza21& b) {
   auto in_place = [](const HandBonanza21& h, PieceType pr) {
     return int(h.raw() & (kCountMask[pr] << Bonanza21Fields::kShift[pr]));

@@ -11,7 +11,7 @@
 
 namespace sashite {
 
-// Real-set maxima of one kind in one hand (SPEC.md §3).
+// Real-set maxima of one kind in one hand (README Conventions).
 constexpr int max_in_hand(PieceType pr) {
   return pr == PAWN ? 18 : (pr == BISHOP || pr == ROOK) ? 2 : 4;
 }

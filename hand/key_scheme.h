@@ -3,7 +3,7 @@
 //
 //   xor      (default, any layout): board XOR-Zobrist with a side random, hands XOR-Zobrist
 //            per (colour, kind, count).
-//   additive (seed 000): board XOR-Zobrist without a side random, PLUS (integer add) the
+//   additive (merom686, shogi686 hands (2016)): board XOR-Zobrist without a side random, PLUS (integer add) the
 //            side to move's raw hand; White to move is marked by the layout's spare bit. No
 //            random numbers for hands. Same board and side => key difference = hand
 //            difference, which repetition detection reads directly (search/repetition.h).
@@ -74,7 +74,7 @@ constexpr typename H::Raw count_bits_mask() {
   return h.raw();
 }
 
-// seed 000's superiority mask: the two low bits of every count field, i.e. the raw value of a
+// merom686's (shogi686 hands, 2016) superiority mask: the two low bits of every count field, i.e. the raw value of a
 // hand holding 3 of each kind (0x0303030303030300 for hand64).
 template <HandLayout H>
 constexpr typename H::Raw small_surplus_mask() {

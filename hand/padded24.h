@@ -1,4 +1,4 @@
-// padded24: seed 004's 24-bit layout, Bonanza's order with a pad bit after knight, silver
+// padded24: LS3600's (Bonanza hand, 2009) 24-bit layout, Bonanza's order with a pad bit after knight, silver
 // and gold.
 //   pawn 0-4 | lance 5-7 | knight 8-10 | 11 | silver 12-14 | 15 | gold 16-18 | 19
 //   bishop 20-21 | rook 22-23
@@ -18,7 +18,7 @@ class HandPadded24 : public FieldHand<HandPadded24, uint32_t, Padded24Fields> {
   static constexpr const char* name = "padded24";
   static constexpr uint32_t kSpareBit = 1u << 24;
 
-  // Seed 004: drop pawn and lance, move rook up one bit so bishop gets a guard, subtract once;
+  // LS3600, Bonanza hand (2009): drop pawn and lance, move rook up one bit so bishop gets a guard, subtract once;
   // guards at 11, 15, 19 (pads), 22 (freed by the shift), 25 (above the moved rook).
   static constexpr uint32_t kSeedBorrow = 0x2488800;
   static constexpr uint32_t seed_spread(uint32_t u) { return (u & 0x3fff00) | ((u & 0xc00000) << 1); }

@@ -1,5 +1,5 @@
 // padded32: every count field is followed by a guard bit, so one subtraction of two hands
-// leaves a guard bit set exactly where a field borrowed (the layout Apery uses; SPEC.md §2).
+// leaves a guard bit set exactly where a field borrowed (the layout Apery uses; README Sources).
 //   pawn 0-4 | 5 | lance 6-8 | 9 | knight 10-12 | 13 | silver 14-16 | 17 | gold 18-20 | 21
 //   bishop 22-23 | 24 | rook 25-26 | 27 | spare 28-31
 #pragma once

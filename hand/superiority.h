@@ -21,7 +21,7 @@ struct ByField {
   static bool test(const H& a, const H& b) { return superior_or_equal_by_field(a, b); }
 };
 
-struct Bonanza21Alternating {  // two masked subtractions, alternate fields as guards (seed 004)
+struct Bonanza21Alternating {  // two masked subtractions, alternate fields as guards (LS3600, Bonanza hand (2009))
   using Layout = HandBonanza21;
   static constexpr const char* name = "alternating";
   static bool test(const Layout& a, const Layout& b) { return Layout::alternating(a.raw(), b.raw()); }
@@ -29,7 +29,7 @@ struct Bonanza21Alternating {  // two masked subtractions, alternate fields as g
 
 // Bonanza's field order is padded32's: PDEP deposits the 21 bits into padded32's fields
 // (0x06dddddf = every padded32 bit but the guards), then one guarded subtraction. PDEP is a
-// 3-cycle instruction on this Zen 5 (SPEC.md §5), microcoded on Zen 1/2.
+// 3-cycle instruction on this Zen 5 (README Measurement conditions), microcoded on Zen 1/2.
 struct Bonanza21Pdep {
   using Layout = HandBonanza21;
   static constexpr const char* name = "pdep";
@@ -39,7 +39,7 @@ struct Bonanza21Pdep {
   }
 };
 
-struct Padded24ShiftSubtract {  // seed 004's shift, completed with pawn and lance
+struct Padded24ShiftSubtract {  // LS3600's (Bonanza hand, 2009) shift, completed with pawn and lance
   using Layout = HandPadded24;
   static constexpr const char* name = "shift_subtract";
   static bool test(const Layout& a, const Layout& b) { return Layout::shift_subtract(a.raw(), b.raw()); }

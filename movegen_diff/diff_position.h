@@ -1,4 +1,4 @@
-// Differential move generation (seed 003): a Position that keeps, for each of the 40 pieces, its
+// Differential move generation (LS3600, differential generation (2009)): a Position that keeps, for each of the 40 pieces, its
 // attack set and a cached list of its moves. do_move marks dirty every piece whose attacks
 // touch `from` or `to` (a dirty-mask kernel over the DBB attack words), recomputes the attack
 // sets that can have changed, and marks stale the lists that can have changed; generate()

@@ -1,4 +1,4 @@
-// Per-piece move emission with the promotion rules (SPEC.md §3): the one place that turns a
+// Per-piece move emission with the promotion rules (README Conventions): the one place that turns a
 // piece's legal target squares into moves. The full generator calls it per piece type; the
 // differential generator calls it when it regenerates one piece.
 #pragma once

@@ -1,4 +1,4 @@
-// Perft: counts leaf nodes of the legal move tree (every non-promotion counted, SPEC.md §3).
+// Perft: counts leaf nodes of the legal move tree (every non-promotion counted, README Conventions).
 // The last ply is bulk-counted: the leaves are the size of the generated list, not visited.
 #pragma once
 

@@ -1,5 +1,5 @@
 // Seeded random walks over legal moves: the positions tests, benchmarks and tools use beyond
-// SPEC.md §4. Every walk is a pure function of its seed, the same on every run and machine.
+// movegen_full/reference.h. Every walk is a pure function of its seed, the same on every run and machine.
 #pragma once
 
 #include <cstdint>
@@ -107,7 +107,7 @@ inline std::vector<std::string> walk_sample(size_t count, uint64_t seed) {
 }
 
 // `count` distinct positions in check, from check-seeking walks of up to 200 plies from the
-// start position and from SPEC.md's middlegames and "drops" position in turn (these have
+// start position and from the middlegames and the "drops" position of movegen_full/reference.h in turn (these have
 // pieces in hand, so that interposing drops occur): evasion generation has work in each (a
 // mate or two among them is possible).
 inline std::vector<std::string> in_check_sample(size_t count, uint64_t seed) {
@@ -130,7 +130,7 @@ inline std::vector<std::string> in_check_sample(size_t count, uint64_t seed) {
   return out;
 }
 
-// `count` drop-heavy positions: walks of 2..39 plies from SPEC.md's "drops" position (two kings
+// `count` drop-heavy positions: walks of 2..39 plies from the "drops" position of movegen_full/reference.h (two kings
 // and every other piece in hand), each end kept only when the side to move is not in check and
 // holds at least five kinds, so that drop generation has most of the board and hand to cover.
 inline std::vector<std::string> full_hand_sample(size_t count, uint64_t seed) {

@@ -1,4 +1,4 @@
-// Reference perft values (SPEC.md §4, public facts). 0 = not published.
+// Reference perft values (public facts, README Sources). 0 = not published.
 #pragma once
 
 #include <array>

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Deterministic models of the dirty-flag kernels (seed 003), as data for scripts/report.py:
+# Deterministic models of the dirty-flag kernels (LS3600, differential generation (2009)), as data for scripts/report.py:
 #   <out>/dirty_flags_counts.tsv  instructions per call from callgrind (exactly repeatable):
 #       dirty_count run with N and 2N calls, (Ir(2N) - Ir(N)) / N, minus the same for the empty
 #       loop ("none"); columns: kernel, pieces, instructions (n/a: the kernel cannot run under
@@ -10,8 +10,8 @@
 #       -iterations=100: calls back to back, overlapping (each starts from a fresh accumulator);
 #       latency = Total Cycles for -iterations=1: one call alone, first dispatch to last
 #       retirement. n/a: the CPU model lacks the instruction set.
-# LLVM 14 has no Core 2 model (its "core2" is Sandy Bridge, SPEC.md §5): sandybridge stands in
-# for the seed's Core 2.
+# LLVM 14 has no Core 2 model (its "core2" is Sandy Bridge, README Measurement conditions): sandybridge stands in
+# for LS3600's Core 2.
 # usage: scripts/dirty_flags_models.sh <build-dir> <portable-build-dir> <out-dir>
 # <portable-build-dir> must be a -DSASHITE_PORTABLE=ON build (valgrind cannot decode AVX-512),
 # with the dirty_count target built; <build-dir> needs dirty_asm.

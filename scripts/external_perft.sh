@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Whole-process perft, sashite against fairy-stockfish (the independent oracle), interleaved
 # A B A B over three rounds; prints a Markdown section with medians. YaneuraOu is not packaged
-# for Debian: its figures stay the SPEC.md anchors (measured elsewhere on this machine kind).
+# for Debian: its figures stay the README anchors (measured elsewhere on this machine kind).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fsf=$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish)
@@ -37,4 +37,4 @@ done
 rm -f /tmp/sashite_ext.$$
 echo
 echo "fairy-stockfish perft visits every leaf; sashite bulk-counts the last ply (as YaneuraOu does)."
-echo "SPEC.md anchors for YaneuraOu on this machine kind: start d6 ~178 M leaves/s, matsuri d4 ~489 M leaves/s."
+echo "README anchors for YaneuraOu on this machine kind: start d6 ~178 M leaves/s, matsuri d4 ~489 M leaves/s."

@@ -19,7 +19,7 @@ import sys
 from collections import OrderedDict
 
 NOISY_CV = 0.05
-# Seed 003 (SPEC.md §2): mov/and/neg/sbb/lea per piece, "2.5 cycles on Core 2", 75-100 cycles
+# LS3600, differential generation (2009) (README Sources): mov/and/neg/sbb/lea per piece, "2.5 cycles on Core 2", 75-100 cycles
 # for 40 pieces, 28 M updates/s at 2.8 GHz.
 SEED_CYCLES_40 = (75.0, 100.0)
 SEED_CYCLES_PER_PIECE = 2.5
@@ -166,7 +166,7 @@ def header(run_dir, context, rows):
                    f"from {lo:.4f} to {hi:.4f} over the run, i.e. the core ran at about {lo * tsc:.2f}-{hi * tsc:.2f} "
                    "GHz while the benchmarks ran.\n")
     out.append(
-        "The TSC counts at a constant rate, not core cycles, and this machine has no PMU (SPEC.md §5): every "
+        "The TSC counts at a constant rate, not core cycles, and this machine has no PMU (README Measurement conditions): every "
         "*cycles* figure is a run's TSC ticks times the calibration that run measured right after its timed loop "
         "(a dependent chain of 1-cycle `add`), so clock drift over the run does not leak into the figures. Rows are "
         "medians of interleaved repetitions (Google Benchmark random interleaving); *min-max* is the range over the "
@@ -249,7 +249,7 @@ def dirty_flags_answers(run_dir, context, rows):
     out = ["## Dirty flags: answers\n",
            "Cycles per call of every kernel (`dirty_flags/<kernel>/<set>/<pieces>`): 22 = the attack-word pieces, "
            "40 = plus the pawn table, i.e. the whole mask do_move needs. `walk` is every legal move of 64 random-walk "
-           "positions, `start` and `matsuri` those of SPEC.md §4's positions. Calls run back to back and independent, "
+           "positions, `start` and `matsuri` the positions of movegen_full/reference.h. Calls run back to back and independent, "
            "so a figure is the throughput of a stream of calls (as inside do_move, where the mask feeds only later "
            "work), not the latency of one call alone.\n",
            "| kernel | walk/22 | per piece | walk/40 | per piece | start/40 | matsuri/40 | M calls/s (walk/40) |",
@@ -318,12 +318,12 @@ def mca_table(run_dir):
 
 def seed_claim(run_dir, context, rows, measured22, measured40):
     lo, hi = SEED_CYCLES_40
-    out = [f"**Seed 003's claim:** {lo:.0f}-{hi:.0f} cycles for 40 pieces with `mov/and/neg/sbb/lea`, about "
+    out = [f"**LS3600's claim (differential generation, 2009):** {lo:.0f}-{hi:.0f} cycles for 40 pieces with `mov/and/neg/sbb/lea`, about "
            f"{SEED_CYCLES_PER_PIECE} cycles per piece on a Core 2, {SEED_UPDATES_PER_S / 1e6:.0f} M updates/s at "
            f"{SEED_GHZ} GHz (= {SEED_GHZ * 1e9 / SEED_UPDATES_PER_S:.0f} cycles per update).\n"]
     mca = mca_table(run_dir)
     if mca:
-        out.append("Against llvm-mca's models of the seed's own 40-step loop (`jit_sbb_lea_kernel40`, the xbyak "
+        out.append("Against llvm-mca's models of LS3600's own 40-step loop (`jit_sbb_lea_kernel40`, the xbyak "
                    "bytes; LLVM 14 has no Core 2 model, its `core2` is Sandy Bridge, so `sandybridge` stands in "
                    "for Core 2). *Back to back* = cycles per call with calls overlapping (-iterations=100), "
                    "*alone* = one call from first dispatch to last retirement (-iterations=1):\n")
@@ -361,8 +361,8 @@ def seed_claim(run_dir, context, rows, measured22, measured40):
     if sbb:
         k = sbb[0]
         per_piece = measured22[k] / 22
-        line = (f"On this machine the seed's sequence (`{k}`, 22 words) takes {fmt(measured22[k])} cycles per call, "
-                f"{fmt(per_piece)} per piece ({fmt(per_piece / SEED_CYCLES_PER_PIECE, 2)} times the seed's Core 2 "
+        line = (f"On this machine LS3600's sequence (`{k}`, 22 words) takes {fmt(measured22[k])} cycles per call, "
+                f"{fmt(per_piece)} per piece ({fmt(per_piece / SEED_CYCLES_PER_PIECE, 2)} times LS3600's Core 2 "
                 f"figure per piece); at that rate its 40-step loop would take {fmt(40 * per_piece)} cycles, against "
                 f"{lo:.0f}-{hi:.0f} claimed.")
         if k in measured40:
@@ -373,7 +373,7 @@ def seed_claim(run_dir, context, rows, measured22, measured40):
         rate = 1e9 / r.counter("ns/op") if r.counter("ns/op") else None
         if rate:
             line += (f" The fastest 40-piece kernel, `{best}`, computes {fmt(rate / 1e6, 1)} M masks/s here, "
-                     f"{fmt(rate / SEED_UPDATES_PER_S, 1)} times the seed's {SEED_UPDATES_PER_S / 1e6:.0f} M updates/s.")
+                     f"{fmt(rate / SEED_UPDATES_PER_S, 1)} times LS3600's {SEED_UPDATES_PER_S / 1e6:.0f} M updates/s.")
     return out + [line.strip() + "\n"] if line else out
 
 
@@ -452,7 +452,7 @@ def models(run_dir):
         out.append("### llvm-mca models of every body\n")
         out.append("Bodies written by `dirty_asm` to `asm/`: `jit_*` are the xbyak kernels' own bytes, `compiled_*` "
                    "out-of-line copies of the compiled bodies; `*_piece` is one piece, `*_kernel22` a whole 22-piece "
-                   "call, `*_kernel40` the seed's 40-step loop. Each cell: cycles per call back to back "
+                   "call, `*_kernel40` LS3600's 40-step loop. Each cell: cycles per call back to back "
                    "(-iterations=100, calls overlap) / cycles of one call alone (-iterations=1). A compiler loop "
                    "(marked) is modelled as straight-line code, one pass = one piece, so its figures are per piece "
                    "and its latency is not a call's. `sandybridge` stands in for Core 2 (LLVM 14 has none).\n")

@@ -31,7 +31,7 @@ Repetition walk_ancestors(const StateInfo* now, Color us, int horizon, Relate re
       case Relation::Equal: break;
     }
     // Counters are in plies: >= i means every move of that side in the cycle gave check.
-    // The side to move is tested first, as in seed 000.
+    // The side to move is tested first, as in merom686, shogi686 hands (2016).
     if (now->continuous_check[us] >= i) return Repetition::Loss;
     if (now->continuous_check[~us] >= i) return Repetition::Win;
     return Repetition::Draw;
@@ -65,7 +65,7 @@ Repetition key_difference_walk(const StateInfo* now, Color us, int horizon) {
     if constexpr (Filter == KeyDiffFilter::Popcount2) return std::popcount(d) <= 2;
     return true;
   };
-  // One key per ply, as in seed 000: same board and side give (B + h_now) - (B + h_then).
+  // One key per ply, as in merom686, shogi686 hands (2016): same board and side give (B + h_now) - (B + h_then).
   return walk_ancestors(now, us, horizon, [&](const StateInfo*, const StateInfo* then) {
     const uint64_t d = now->key - then->key;
     if (d == 0) return Relation::Equal;

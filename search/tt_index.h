@@ -1,4 +1,4 @@
-// Transposition-table slot from a key: the candidates of seed 000's open question (does the
+// Transposition-table slot from a key: the candidates of merom686's (shogi686 hands, 2016) open question (does the
 // additive key, whose hand bits sit in bytes 1..7, spread same-board positions badly over the
 // low bits that pick a slot?). Studied by tools/tt_index_study, timed by bench "tt_index".
 #pragma once

@@ -1,4 +1,4 @@
-// The double-sized bitboard (seed 003): window selection for every square pair, square masks,
+// The double-sized bitboard (LS3600, differential generation (2009)): window selection for every square pair, square masks,
 // and conversion to and from the core Bitboard.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// The differential generator (movegen_diff, seed 003) against the full one: perft divide
+// The differential generator (movegen_diff, LS3600, differential generation (2009)) against the full one: perft divide
 // through both, and both driven in step over seeded random walks with undo runs, comparing at
 // every node the SFEN and key, its own consistency check (attack store and every cached list
 // against a recomputation), the move sets of every generation category, and the dirty masks
@@ -363,9 +363,9 @@ class DiffTwins {
   std::vector<Move> moves_;
 };
 
-// Where the walks start: SPEC.md §4 positions with few pieces in hand, many, the drop-heavy
+// Where the walks start: reference positions (movegen_full/reference.h) with few pieces in hand, many, the drop-heavy
 // one, the one with 593 moves, and a mate-problem setting with no Black king (allowed by SFEN,
-// SPEC.md §4: no king means no pins and no king moves for that side).
+// README Conventions: no king means no pins and no king moves for that side).
 struct WalkStart {
   std::string_view name, sfen;
 };

@@ -1,5 +1,5 @@
-// Proof of equivalence of the differential generator (movegen_diff, seed 003) with the full
-// one: perft through DiffPosition on every SPEC.md §4 position for every hand layout; a million
+// Proof of equivalence of the differential generator (movegen_diff, LS3600, differential generation (2009)) with the full
+// one: perft through DiffPosition on every reference position (movegen_full/reference.h) for every hand layout; a million
 // checked random-walk nodes with undo runs (other walks for every layout) where the move sets,
 // the SFEN, the key, the consistency check (attack store and every cached list) and the dirty
 // masks agree; every dirty-flag kernel driving do_move.

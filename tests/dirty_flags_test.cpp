@@ -1,5 +1,5 @@
-// Dirty-flag kernels (seed 003): every kernel equals the naive mask bit for bit on real
-// (position, move) pairs; the seed's sbb/lea sequence as printed is shown to be wrong; the
+// Dirty-flag kernels (LS3600, differential generation (2009)): every kernel equals the naive mask bit for bit on real
+// (position, move) pairs; LS3600's sbb/lea sequence as printed is shown to be wrong; the
 // piece ids follow their documented order.
 #include <gtest/gtest.h>
 
@@ -78,7 +78,7 @@ std::vector<const char*> kernel_names() {  // all but the naive oracle itself
 INSTANTIATE_TEST_SUITE_P(All, DirtyKernels, ::testing::ValuesIn(kernel_names()),
                          [](const auto& info) { return std::string(info.param); });
 
-// Seed 003 prints mov/and/neg/sbb/lea acc,[t+acc*2]: acc = 2*acc - touched. Run literally
+// LS3600, differential generation (2009) prints mov/and/neg/sbb/lea acc,[t+acc*2]: acc = 2*acc - touched. Run literally
 // (GCC inline asm and JIT) it returns -dirty: wrong for every move that dirties a piece.
 TEST(SeedSequence, AsPrintedItComputesMinusDirty) {
   size_t cases = 0, differs = 0, minus = 0, nonzero = 0;

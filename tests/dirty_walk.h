@@ -1,5 +1,5 @@
 // Real (position, move) inputs for the dirty-flag tests: seeded random walks from the start
-// and every SPEC.md §4 position, each visited position's true piece attack sets and all of
+// and every reference position (movegen_full/reference.h), each visited position's true piece attack sets and all of
 // its legal moves.
 #pragma once
 

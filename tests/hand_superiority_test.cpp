@@ -1,5 +1,5 @@
-// Every superiority method (compiled and xbyak) equals the per-field definition; the seed's
-// partial masks are exactly what seed 004 says they are; Bonanza's aggressive superiority,
+// Every superiority method (compiled and xbyak) equals the per-field definition; the
+// partial masks are exactly what LS3600, Bonanza hand (2009) says they are; Bonanza's aggressive superiority,
 // faithful and corrected (its counts: search/tools/repetition_study).
 #include <gtest/gtest.h>
 
@@ -26,7 +26,7 @@ TEST(HandSuperiority, EveryMethodOnRandomPairs) {
   testing::expect_every_method_matches_definition(study::random_pairs(kRandomPairs, 2026));
 }
 
-// Seed 004's own expressions cover knight, silver, gold, bishop and rook and nothing else.
+// LS3600's (Bonanza hand, 2009) own expressions cover knight, silver, gold, bishop and rook and nothing else.
 TEST(HandSuperiority, SeedMasksCoverKnightToRookOnly) {
   const std::initializer_list<PieceType> kCovered = {KNIGHT, SILVER, GOLD, BISHOP, ROOK};
   size_t pawn_or_lance_only = 0;

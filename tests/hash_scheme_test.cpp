@@ -1,6 +1,6 @@
 // Both hashing schemes, on every registered hand type: the incremental keys of do_move equal
 // keys computed from scratch along long random walks (null moves included), and the additive
-// key has the structure seed 000 relies on.
+// key has the structure merom686, shogi686 hands (2016) relies on.
 #include <gtest/gtest.h>
 
 #include "tests/hand_domain.h"
@@ -45,7 +45,7 @@ TYPED_TEST(HashSchemeTest, IncrementalKeysEqualFromScratchOnRandomWalks) {
   }
 }
 
-// Seed 000: key = board key (no side random) + the side to move's raw hand, White marked by
+// merom686, shogi686 hands (2016): key = board key (no side random) + the side to move's raw hand, White marked by
 // the spare bit; the board key alone does not see the side to move.
 TEST(AdditiveKey, KeyIsBoardPlusSideToMovesHand) {
   BasicPosition<AdditiveKey<Hand64>> pos;

@@ -1,4 +1,4 @@
-// The 16-bit Move of seed 001: to in bits 0-6, from (or the dropped raw kind) in bits 7-13,
+// The 16-bit Move of yaneurao, YaneuraOu mini (2015): to in bits 0-6, from (or the dropped raw kind) in bits 7-13,
 // drop flag bit 14, promote flag bit 15; ExtMove packs it with a 16-bit score.
 #include <gtest/gtest.h>
 

@@ -260,7 +260,7 @@ TEST(MoveGenRules, Nifu) {
 }
 
 TEST(MoveGenRules, PawnDropMateIsNotGenerated) {
-  // SPEC.md §4: the silver guards 1b, the lance on 2h covers the escape 2b.
+  // Reference position of movegen_full/reference.h: the silver guards 1b, the lance on 2h covers the escape 2b.
   const auto v = moves_of("7lk/9/8S/9/9/9/9/7L1/8K b P 1");
   EXPECT_FALSE(has(v, "P*1b"));
   EXPECT_EQ(v.size(), 85u);

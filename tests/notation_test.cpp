@@ -1,8 +1,12 @@
 // Move text: USI both ways ("7g7f", "2h2c+", "G*5b"), parse_usi_move against real positions,
-// and Japanese notation ("7六歩", "2三飛成", "同　歩"), which needs the position.
+// and Japanese notation ("7六歩", "2三飛成", "同　歩", "5五金左上"), which needs the position.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <map>
+#include <set>
 #include <string>
+#include <vector>
 
 #include "engine/notation.h"
 #include "movegen_full/reference.h"
@@ -100,6 +104,31 @@ TEST(ParseUsiMove, RoundTripsEveryLegalMove) {
   }
 }
 
+// An SFEN from words "<piece><usi square>", uppercase Black: board("K9i k1a G6f +R4d", 'b', "G").
+std::string board(std::string_view words, char side = 'b', std::string_view hand = "-") {
+  std::string cell[RANK_NB][FILE_NB];
+  for (size_t i = 0; i < words.size();) {
+    const size_t end = std::min(words.find(' ', i), words.size());
+    const std::string_view w = words.substr(i, end - i);
+    const Square s = square_from_usi(w.substr(w.size() - 2));
+    cell[rank_of(s)][file_of(s)] = std::string(w.substr(0, w.size() - 2));
+    i = end + 1;
+  }
+  std::string sfen;
+  for (Rank r = RANK_1; r < RANK_NB; ++r) {
+    int empty = 0;
+    for (File f = FILE_9; f >= FILE_1; --f) {
+      if (cell[r][f].empty()) { ++empty; continue; }
+      if (empty) sfen += char('0' + empty);
+      sfen += cell[r][f];
+      empty = 0;
+    }
+    if (empty) sfen += char('0' + empty);
+    if (r != RANK_9) sfen += '/';
+  }
+  return sfen + ' ' + side + ' ' + std::string(hand) + " 1";
+}
+
 std::string japanese(std::string_view sfen, const char* usi, Move previous = MOVE_NONE) {
   Game g(sfen);
   std::string err;
@@ -130,9 +159,15 @@ TEST(Japanese, PromotionAndDeclinedPromotion) {
   EXPECT_EQ(japanese("4k4/9/9/9/9/9/4n4/9/9 w - 1", "5g4i+"), "4九桂成");
 }
 
-TEST(Japanese, Drop) {
-  EXPECT_EQ(japanese("4k4/9/9/9/9/9/9/9/4K4 b G 1", "G*5b"), "5二金打");
-  EXPECT_EQ(japanese("4k4/9/9/9/9/9/9/9/4K4 w p 1", "P*1h"), "1八歩打");
+// 打 only when a board piece of the same kind could move to the square instead.
+TEST(Japanese, DropSaysDropOnlyWhenABoardPieceCouldGoThere) {
+  EXPECT_EQ(japanese("4k4/9/9/9/9/9/9/9/4K4 b G 1", "G*5b"), "5二金");
+  EXPECT_EQ(japanese("4k4/9/9/9/9/9/9/9/4K4 w p 1", "P*1h"), "1八歩");
+  EXPECT_EQ(japanese(board("K9i k1a G6c", 'b', "G"), "G*5b"), "5二金打");
+  EXPECT_EQ(japanese(board("K9i k1a G6c", 'b', "G"), "6c5b"), "5二金");
+  // A tokin moves like a gold but is another kind: no 打.
+  EXPECT_EQ(japanese(board("K9i k1a +P6c", 'b', "G"), "G*5b"), "5二金");
+  EXPECT_EQ(japanese(board("k1a K9i g4g", 'w', "g"), "G*5h"), "5八金打");
 }
 
 TEST(Japanese, SameSquareAsThePreviousMove) {
@@ -158,6 +193,113 @@ TEST(Japanese, PromotedPieceNames) {
   EXPECT_EQ(japanese(sfen, "2d2c"), "2三成銀");
   EXPECT_EQ(japanese(sfen, "9f5b"), "5二馬");
   EXPECT_EQ(japanese(sfen, "1f1b"), "1二龍");
+}
+
+// Relative words (Japan Shogi Association rules, README Sources): only when another piece of
+// the same kind can reach the square; the motion (上 引 寄) first, then 直 or 右/左, then both.
+TEST(JapaneseRelative, MotionAloneWhenItDiffers) {
+  const std::string up_or_sideways = board("K9i k1a G5f G4e");
+  EXPECT_EQ(japanese(up_or_sideways, "5f5e"), "5五金上");  // not 直: 上 already tells
+  EXPECT_EQ(japanese(up_or_sideways, "4e5e"), "5五金寄");
+  const std::string back_or_sideways = board("K9i k1a G5d G6e");
+  EXPECT_EQ(japanese(back_or_sideways, "5d5e"), "5五金引");
+  EXPECT_EQ(japanese(back_or_sideways, "6e5e"), "5五金寄");
+  EXPECT_EQ(japanese(board("K9i k1a G5f"), "5f5e"), "5五金");  // alone: no word
+}
+
+TEST(JapaneseRelative, BlackGoldsSideBySide) {
+  const std::string sfen = board("K9i k1a G6f G5f G4f");
+  EXPECT_EQ(japanese(sfen, "6f5e"), "5五金左");  // 左 alone tells: no 上
+  EXPECT_EQ(japanese(sfen, "5f5e"), "5五金直");
+  EXPECT_EQ(japanese(sfen, "4f5e"), "5五金右");
+}
+
+// White's right is Black's left, and White's 上 is towards rank 9.
+TEST(JapaneseRelative, WhiteGoldsSideBySide) {
+  const std::string sfen = board("K9i k1a g6d g5d g4d", 'w');
+  EXPECT_EQ(japanese(sfen, "6d5e"), "5五金右");
+  EXPECT_EQ(japanese(sfen, "5d5e"), "5五金直");
+  EXPECT_EQ(japanese(sfen, "4d5e"), "5五金左");
+  const std::string back = board("K9i k1a g5f g4e", 'w');
+  EXPECT_EQ(japanese(back, "5f5e"), "5五金引");
+  EXPECT_EQ(japanese(back, "4e5e"), "5五金寄");
+}
+
+TEST(JapaneseRelative, PositionThenMotionWhenNeitherAloneTells) {
+  const std::string golds = board("K9i k1a G6e G6f G5f");
+  EXPECT_EQ(japanese(golds, "6f5e"), "5五金左上");  // 6e is on the left too, 5f goes up too
+  EXPECT_EQ(japanese(golds, "6e5e"), "5五金寄");
+  EXPECT_EQ(japanese(golds, "5f5e"), "5五金直");
+  const std::string silvers = board("K9i k1a S4d S6d S4f");
+  EXPECT_EQ(japanese(silvers, "4d5e"), "5五銀右引");
+  EXPECT_EQ(japanese(silvers, "6d5e"), "5五銀左");
+  EXPECT_EQ(japanese(silvers, "4f5e"), "5五銀上");
+}
+
+TEST(JapaneseRelative, PromotedPiecesAndKnights) {
+  const std::string tokins = board("K9i k1a +P6f +P5f");
+  EXPECT_EQ(japanese(tokins, "5f5e"), "5五と直");
+  EXPECT_EQ(japanese(tokins, "6f5e"), "5五と左");
+  // A tokin and a gold are different kinds: no word.
+  EXPECT_EQ(japanese(board("K9i k1a +P6f G5f"), "5f5e"), "5五金");
+  const std::string knights = board("K9i k1a N6g N4g");
+  EXPECT_EQ(japanese(knights, "6g5e"), "5五桂左");
+  EXPECT_EQ(japanese(knights, "4g5e"), "5五桂右");
+}
+
+// Dragon and horse: never 直, 右/左 even for the one moving straight.
+TEST(JapaneseRelative, DragonsAndHorses) {
+  const std::string dragons = board("K9i k1a +R4d +R3e");
+  EXPECT_EQ(japanese(dragons, "4d4f"), "4六龍左");  // both 引
+  EXPECT_EQ(japanese(dragons, "3e4f"), "4六龍右");
+  const std::string horses = board("K9i k9a +B5d +B4d");  // k1a would be in check
+  EXPECT_EQ(japanese(horses, "5d5c"), "5三馬左");  // both 上
+  EXPECT_EQ(japanese(horses, "4d5c"), "5三馬右");
+  EXPECT_EQ(japanese(board("K9i k9a +R5g +R1e"), "5g5e"), "5五龍上");
+}
+
+TEST(JapaneseRelative, PromotionSuffixComesLast) {
+  const std::string sfen = board("K9i k1a S4d S6d");
+  EXPECT_EQ(japanese(sfen, "4d5c+"), "5三銀右成");
+  EXPECT_EQ(japanese(sfen, "6d5c"), "5三銀左不成");
+}
+
+// A pinned piece that cannot reach the square legally is no candidate.
+TEST(JapaneseRelative, PinnedPieceIsNoCandidate) {
+  EXPECT_EQ(japanese(board("K4i k1a G6f G4f l4a"), "6f5e"), "5五金");
+  EXPECT_EQ(japanese(board("K4i k1a G6f G4f"), "6f5e"), "5五金左");
+  // Along its pin line it still is one.
+  EXPECT_EQ(japanese(board("K4i k1a G4f G3e l4a"), "3e4e"), "4五金寄");
+}
+
+TEST(JapaneseRelative, SameSquareKeepsTheWords) {
+  Game g(board("K9i k1a G6f G4f p5d", 'w'));
+  const Move push = parse_usi_move(g.pos, "5d5e", nullptr);
+  ASSERT_NE(push, MOVE_NONE);
+  g.play(push);
+  const Move take = parse_usi_move(g.pos, "4f5e", nullptr);
+  ASSERT_NE(take, MOVE_NONE);
+  EXPECT_EQ(to_japanese(g.pos, take, push), "同　金右");
+}
+
+// The words suffice: no two legal moves of a position read the same, on the reference
+// positions (593 moves in one) and on walks to middlegames, where pieces of a kind crowd.
+TEST(JapaneseRelative, EveryLegalMoveReadsDifferently) {
+  std::vector<std::string> sfens;
+  for (const ReferencePosition& ref : kReferencePositions) sfens.emplace_back(ref.sfen);
+  for (const std::string& s : walk_sample(300, 9)) sfens.push_back(s);
+  std::map<std::string, int> met{{"右", 0}, {"左", 0}, {"上", 0}, {"引", 0}, {"寄", 0}, {"直", 0}, {"打", 0}};
+  for (const std::string& sfen : sfens) {
+    Game g(sfen);
+    std::set<std::string> seen;
+    for (const ExtMove& m : MoveList<GenType::LegalAll>(g.pos)) {
+      const std::string text = to_japanese(g.pos, m.move);
+      EXPECT_TRUE(seen.insert(text).second) << sfen << ' ' << to_usi(m.move) << ' ' << text;
+      for (auto& [word, n] : met)
+        if (text.find(word) != std::string::npos) ++n;
+    }
+  }
+  for (const auto& [word, n] : met) EXPECT_GT(n, 0) << word;  // every word met, not just lone pieces
 }
 
 TEST(Japanese, SentinelsFallBackToUsi) {

@@ -4,7 +4,7 @@
 //
 // The gap, measured on Fairy-Stockfish 11.1 (Debian): its legal move list keeps a pawn drop
 // that mates (uchifuzume), at every ply. At a leaf ply the drop is counted as a leaf (perft(1)
-// of the SPEC.md §4 position "7lk/9/8S/9/9/9/9/7L1/8K b P 1" is 86, not 85); at the root it is
+// of the reference position (movegen_full/reference.h) "7lk/9/8S/9/9/9/9/7L1/8K b P 1" is 86, not 85); at the root it is
 // listed as a move, with 0 leaves below it since the mated side has no reply. The expected
 // counts below add exactly those drops back, found from the rules: the one square a pawn can
 // check from, and mate decided by the brute-force generator of brute_force.h (no reply),
@@ -97,7 +97,7 @@ std::string joined(const std::set<std::string>& s) {
   return out.empty() ? "(none)" : out;
 }
 
-// Besides SPEC.md's, starts where the side to move has a mating pawn drop: that position
+// Besides the positions of movegen_full/reference.h, starts where the side to move has a mating pawn drop: that position
 // rotated for White, and a king boxed in by its own knights (P*5b, and rotated P*5h).
 constexpr std::string_view kMatingPawnDropStarts[] = {
     "k8/1l7/9/9/9/9/s8/9/KL7 w p 1",
@@ -147,7 +147,7 @@ class Oracle : public ::testing::Test {
 std::unique_ptr<FairyStockfish> Oracle::fairy_;
 std::string Oracle::startup_error_;
 
-// The gap itself, on the SPEC.md §4 position: P*1b mates and is illegal.
+// The gap itself, on the reference position (movegen_full/reference.h): P*1b mates and is illegal.
 TEST_F(Oracle, FairyStockfishKeepsMatingPawnDropsAtRootAndLeaf) {
   Game g(reference_sfen("pawn_drop_mate"));
   const auto drop = mating_pawn_drop(g.pos);
@@ -230,8 +230,13 @@ TEST_F(Oracle, RandomWalkDivideMatchesFairyStockfish) {
   std::cout << "[ oracle   ] " << positions.size() << " positions, " << leaves << " leaves: " << in_check
             << " in check, " << drop_heavy << " with >= 100 drops; mating pawn drops added back at the leaf ply in "
             << leaf_adjusted << ", at the root in " << root_adjusted << "\n";
+<<<<<<< HEAD
   // Coverage the seeds above reach; a change of walks must not quietly lose it.
   EXPECT_GE(positions.size(), 900u);  // 924 when written
+=======
+  // Coverage the walk seeds above reach; a change of walks must not quietly lose it.
+  EXPECT_GE(positions.size(), 200u);
+>>>>>>> eco
   EXPECT_GE(in_check, 100);
   EXPECT_GE(drop_heavy, 130);
   EXPECT_GE(leaf_adjusted, 8);

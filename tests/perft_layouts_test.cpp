@@ -1,5 +1,5 @@
 // Perft does not depend on the hand layout or the hashing scheme: every registered hand type
-// reproduces every SPEC.md §4 count up to a per-position leaf budget (deeper: tests/slow/).
+// reproduces every movegen_full/reference.h count up to a per-position leaf budget (deeper: tests/slow/).
 #include <gtest/gtest.h>
 
 #include "tests/hand_domain.h"

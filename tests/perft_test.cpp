@@ -1,4 +1,4 @@
-// Perft equals the published values (SPEC.md §4) up to the depths the default run can afford;
+// Perft equals the published values (movegen_full/reference.h) up to the depths the default run can afford;
 // deeper ones live in tests/slow/.
 #include <gtest/gtest.h>
 

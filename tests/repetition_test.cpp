@@ -1,6 +1,6 @@
 // Repetition and superiority detection: each outcome from a real move sequence, for both
 // implementations; then both on search-like walks full of cycles, where they must agree
-// wherever seed 000's key difference is exact.
+// wherever merom686's (shogi686 hands, 2016) key difference is exact.
 #include <gtest/gtest.h>
 
 #include "search/study/cyclic_walk.h"
@@ -45,7 +45,7 @@ TEST(Repetition, PerpetualCheckLosesForTheChecker) {
   expect_all(detect(kRookChecks, "9i8i 1a1b 8i9i 1b1a"), Repetition::Draw);
 }
 
-// Seed 000's two-field case: silver drop, king takes, gold drop, king takes. Black to move has
+// merom686's (shogi686 hands, 2016) two-field case: silver drop, king takes, gold drop, king takes. Black to move has
 // lost a silver and a gold; a further silver drop gives White (to move) the same two more.
 TEST(Repetition, TwoFieldCaseAndTheSingleBitFilter) {
   const Outcome inferior = detect(kDropAndTake, study::kSilverGoldTaken);
@@ -78,7 +78,7 @@ TEST(Repetition, OneFieldCaseAllFiltersAgree) {
   EXPECT_EQ(o.single_bit, Repetition::Inferior);
 }
 
-// Where the seed's mask is not exact (search/study/repetition_cases.h): board-key comparison finds
+// Where merom686's mask is not exact (search/study/repetition_cases.h): board-key comparison finds
 // the inferior hand 16 plies back, the key difference does not.
 TEST(Repetition, KeyDifferenceMissesAFourPieceSurplus) {
   const Outcome o = detect(study::kFourPawns, study::kFourPawnsTaken);
@@ -108,7 +108,7 @@ TEST(Repetition, FourPieceSurplusIsClassedInexact) {
   EXPECT_TRUE(study::key_difference_exact(two.pos, 20));
 }
 
-// Both implementations agree wherever the key difference is exact, and it is exact almost
+// Both implementations agree wherever merom686's key difference (shogi686 hands, 2016) is exact, and it is exact almost
 // everywhere: a check classed inexact is excused, so their number is bounded (0 of 92,037 on
 // these seeded walks when written; a 0.1 % margin lets a change of walk keep its rare ones).
 // Every outcome occurs. The counts are printed by search/tools/repetition_study.

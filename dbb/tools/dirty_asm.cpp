@@ -2,7 +2,7 @@
 // assembly for llvm-mca (scripts/dirty_flags_models.sh):
 //   jit_<form>_piece.s     one piece of a scalar xbyak kernel (no set-up)
 //   jit_<form>_kernel22.s  the whole 22-piece kernel as generated (ret dropped)
-//   jit_<form>_kernel40.s  the same sequence over 40 pieces: seed 003's own loop, which the
+//   jit_<form>_kernel40.s  the same sequence over 40 pieces: LS3600's (differential generation, 2009) own loop, which the
 //                          seed timed at 75-100 cycles on Core 2 (never run here: a model only)
 //   compiled_<body>_kernel22.s  what GCC made of the C++ / inline-asm / intrinsics bodies
 // JIT code is the generator's own bytes, disassembled with objdump -D -b binary: exactly the

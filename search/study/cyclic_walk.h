@@ -1,6 +1,6 @@
 // Search-like random walks that come back on themselves: the ancestor stacks repetition
 // detection sees (tests/repetition_test.cpp, bench/repetition_bench.cpp), and the tally of
-// seed 000's key difference against board-key comparison on them
+// merom686's (shogi686 hands, 2016) key difference against board-key comparison on them
 // (search/tools/repetition_study prints it).
 #pragma once
 
@@ -46,7 +46,7 @@ Move cyclic_choice(const Game<H>& g, Rng& rng) {
   return list.begin()[rng.below(list.size())];
 }
 
-// Is seed 000's key difference sure to be exact here: does every same-board ancestor the walk
+// Is merom686's (shogi686 hands, 2016) key difference sure to be exact here: does every same-board ancestor the walk
 // can reach hold every count within 3 of now (no field difference past the mask's two bits)?
 // Conservative: a pair with mixed signs is answered right even beyond 3.
 template <HandLayout H>

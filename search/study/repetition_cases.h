@@ -15,7 +15,7 @@ using AddHand = AdditiveKey<Hand64>;
 
 constexpr std::string_view kRookChecks = "8k/9/9/9/9/9/9/9/K6R1 b - 1";
 constexpr std::string_view kDropAndTake = "4k4/9/9/9/9/9/9/9/4K4 b 2SG 1";
-// Seed 000's two-field case: silver drop, king takes, gold drop, king takes. Black to move
+// merom686's (shogi686 hands, 2016) two-field case: silver drop, king takes, gold drop, king takes. Black to move
 // has lost a silver and a gold (the key difference has two bits set).
 constexpr std::string_view kSilverGoldTaken = "S*5b 5a5b G*5a 5b5a";
 // The same with two golds: a difference of 2 in one field, one bit (0b10).

@@ -1,4 +1,4 @@
-// repetition_study: the counts behind seed 000's bit tricks and Bonanza's aggressive
+// repetition_study: the counts behind merom686's (shogi686 hands, 2016) bit tricks and Bonanza's aggressive
 // superiority, as one Markdown section. The tests (tests/repetition_test.cpp,
 // tests/hand_superiority_test.cpp) check the same tallies; this prints them.
 #include <algorithm>
@@ -51,7 +51,7 @@ void print_constructed_cases() {
   };
   const Case cases[] = {
       {"two golds dropped and taken (one field, 0b10)", study::kTwoGolds, std::string(study::kTwoGoldsTaken)},
-      {"silver and gold dropped and taken (seed 000, two fields)", study::kDropAndTake,
+      {"silver and gold dropped and taken (merom686, shogi686 hands (2016), two fields)", study::kDropAndTake,
        std::string(study::kSilverGoldTaken)},
       {"the same, then a silver drop (White to move, superior)", study::kDropAndTake,
        std::string(study::kSilverGoldTaken) + " S*5b"},

@@ -1,7 +1,7 @@
 // tt_index_study: how often do positions that share a board (and side to move) but differ in
 // hands land in the same transposition-table slot, per index function and table size?
 //
-// Population: base positions from perft (every node to depth 2 of the SPEC.md §4 positions
+// Population: base positions from perft (every node to depth 2 of the reference positions (movegen_full/reference.h)
 // with pieces in hand) and from seeded random walks; around each base, every redistribution
 // of at most two pieces between the two hands (the same-board positions a search meets after
 // drop-and-capture sequences). Pairs are counted inside each same-board group; a perfect
@@ -153,9 +153,9 @@ int main() {
     groups.push_back(std::move(g));
   }
   std::printf("## Transposition-table index: same-board positions per slot\n\n");
-  std::printf("Seed 000's open question: the additive key puts the side to move's hand in bytes 1..7 of the key, so do\n"
+  std::printf("merom686's (shogi686 hands, 2016) open question: the additive key puts the side to move's hand in bytes 1..7 of the key, so do\n"
               "positions that share a board and differ only in hands crowd into the same table slots?\n\n"
-              "Population: %zu base positions (every 16th node to depth 2 of the SPEC.md section 4 positions matsuri,\n"
+              "Population: %zu base positions (every 16th node to depth 2 of the reference positions (movegen_full/reference.h) matsuri,\n"
               "middlegame_b91, middlegame_w124 and drops, and 40 seeded random walks of 160 plies from the start).\n"
               "Around each base, every redistribution of up to 2 pieces between the two hands, board and side to\n"
               "move unchanged (what drop-and-capture sequences in a search produce): %zu same-board groups (bases\n"
@@ -198,7 +198,7 @@ int main() {
       "  property of these few deltas (better than random), not a sample of independent pairs.\n"
       "- **additive key, PEXT-folded hand**: the 21 count bits gathered and XORed into the low bits: every hand\n"
       "  difference reaches the index; at the ideal rate or below.\n"
-      "- **additive key on padded32, low bits** (seed 000's other remedy, another layout or piece numbering):\n"
+      "- **additive key on padded32, low bits** (merom686's (shogi686 hands, 2016) other remedy, another layout or piece numbering):\n"
       "  padded32 packs every count into bits 0-26, so a 2^16 index already sees pawn, lance, knight and\n"
       "  the two low silver bits, and 2^27 would see every count. Fewer same-slot pairs than hand64, still\n"
       "  far above the ideal below 2^27.\n"
