@@ -230,13 +230,8 @@ TEST_F(Oracle, RandomWalkDivideMatchesFairyStockfish) {
   std::cout << "[ oracle   ] " << positions.size() << " positions, " << leaves << " leaves: " << in_check
             << " in check, " << drop_heavy << " with >= 100 drops; mating pawn drops added back at the leaf ply in "
             << leaf_adjusted << ", at the root in " << root_adjusted << "\n";
-<<<<<<< HEAD
-  // Coverage the seeds above reach; a change of walks must not quietly lose it.
-  EXPECT_GE(positions.size(), 900u);  // 924 when written
-=======
   // Coverage the walk seeds above reach; a change of walks must not quietly lose it.
-  EXPECT_GE(positions.size(), 200u);
->>>>>>> eco
+  EXPECT_GE(positions.size(), 900u);  // 924 when written
   EXPECT_GE(in_check, 100);
   EXPECT_GE(drop_heavy, 130);
   EXPECT_GE(leaf_adjusted, 8);
