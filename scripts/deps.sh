@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages sashite needs, when any is missing. Sourced by test.sh and bench.sh.
-SASHITE_PACKAGES=(cmake g++ make libbenchmark-dev libbenchmark-tools libgtest-dev libxbyak-dev
+SASHITE_PACKAGES=(cmake g++ clang make libbenchmark-dev libbenchmark-tools libgtest-dev libxbyak-dev
                   fairy-stockfish valgrind llvm binutils bc gnuplot-nox python3 python3-scipy)
 
 sashite_install_deps() {
