@@ -26,7 +26,7 @@ double tsc_ghz();
 double cycles_per_tick_now();
 // Largest relative difference between a run's calibrations before and after its timed loop
 // that still counts as the clock's own drift.
-inline constexpr double kCalibrationGap = 0.08;
+inline constexpr double kCalibrationGap = 0.05;
 // Core cycles per TSC tick from one trial of `adds` dependent adds.
 double add_chain_cycles_per_tick(uint64_t adds);
 // Ticks of an empty tsc_begin/tsc_end pair (median), measured once per process.
