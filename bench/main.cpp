@@ -91,7 +91,7 @@ class SummaryReporter : public benchmark::BenchmarkReporter {
       const std::string base = baseline_name(name);
       if (const auto b = rows_.find(base); b != rows_.end() && b->second.median > 0)
         std::snprintf(ratio, sizeof ratio, "%.3f", s.median / b->second.median);
-      if (s.cv >= 0) std::snprintf(cv, sizeof cv, "%.1f%%%s", 100 * s.cv, s.cv > 0.05 ? "!" : s.rejected > 0 ? "?" : "");
+      if (s.cv >= 0) std::snprintf(cv, sizeof cv, "%.1f%%%s%s", 100 * s.cv, s.cv > 0.05 ? "!" : "", s.rejected > 0 ? "?" : "");
       std::snprintf(line, sizeof line, "%-48s %12.2f %-4s %10.2f - %-10.2f %7s %9s\n", name.c_str(), s.median,
                     s.cycles ? "cyc" : "ns", s.min, s.max, cv, ratio);
       out << line;
@@ -166,7 +166,8 @@ int main(int argc, char** argv) {
   benchmark::AddCustomContext("aa_variant", kAaVariant);
   benchmark::AddCustomContext("cycle_note",
                               "TSC is not a core-cycle counter here; cycles = TSC ticks x calibration from a "
-                              "dependent chain of 1-cycle adds measured after each run's timed loop");
+                              "dependent chain of 1-cycle adds, the mean of the factors measured before and after each "
+                              "run's timed loop");
   SummaryReporter reporter(benchmark::CreateDefaultDisplayReporter(), summary_to_error);
   benchmark::RunSpecifiedBenchmarks(&reporter);
   benchmark::Shutdown();
