@@ -236,15 +236,18 @@ def header(run_dir, context, rows):
                    f"from {lo:.4f} to {hi:.4f} over the run, i.e. the core ran at about {lo * tsc:.2f}-{hi * tsc:.2f} "
                    "GHz while the benchmarks ran.\n")
     out += calibration_checks(rows)
+    two = any("cal_before" in b for r in rows.values() for b in r.reps)
     out.append(
         "The TSC counts at a constant rate, not core cycles, and this machine has no PMU (SPEC.md §5): every "
-        "*cycles* figure is a run's TSC ticks times the mean of the two calibrations that run measured right before "
-        "and right after its timed loop (a dependent chain of 1-cycle `add`), so clock drift over the run does not "
-        "leak into the figures. Rows are medians of interleaved repetitions (Google Benchmark random interleaving); "
+        "*cycles* figure is a run's TSC ticks times "
+        + ("the mean of the two calibrations that run measured right before and right after its timed loop"
+           if two else "the calibration that run measured right after its timed loop")
+        + " (a dependent chain of 1-cycle `add`), so clock drift over the run does not leak into the figures. Rows are medians of interleaved repetitions (Google Benchmark random interleaving); "
         "*min-max* is the range over the repetitions, *cv* their coefficient of variation (**bold** above 5 %: too "
         "noisy to trust the ratio); *ratio* divides by the baseline variant of the area (named above each table) for "
-        "the same case, in this same run; *cal before / after* are the row's median calibrations, with the "
-        "repetitions left out for disagreeing calibrations in brackets. Rows of variant `aa` (and variants that run "
+        "the same case, in this same run; *cal before / after* are the row's median calibrations (*cal* alone in "
+        "runs made before 2026-11-23's harness change), with the repetitions left out for disagreeing calibrations "
+        "in brackets. Rows of variant `aa` (and variants that run "
         "the baseline's own configuration under another name) are **A/A**: the baseline measured again, "
         "interleaved with the rest, so their ratio is the noise floor of the area's ratios. *beyond A/A*: a ratio "
         "counts as a difference only when |ratio - 1| exceeds the A/A row's |ratio - 1| for the same case (the "
