@@ -87,7 +87,7 @@ double cal_before_run = 0;
 //   trials 0.5 ms apart (below), 396 pairs: median 0.8 %, 95th pct 2.4 %, 99th 3.4 %, max 4.4 %.
 // So 5 % is above the clock's own drift over a loop and below the collapses.
 // The cause: a record of back-to-back 5-us add-chain trials over 20 s shows stretches where the
-// core runs 5-50 % slower for up to ~1 ms, not after preemptions (the trials right after one run
+// core runs 5-40 % slower for up to ~1 ms, not after preemptions (the trials right after one run
 // at full speed). Five back-to-back trials (0.27 ms) could sit inside one stretch, which the timed
 // loop, hundreds of times longer, averages away. Hence the spaced trials, and the second
 // calibration to catch what still gets through.
