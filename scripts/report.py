@@ -212,6 +212,16 @@ def calibration_checks(rows):
         out[-1] += ": " + ", ".join(f"`{n}` (before {float(b['cal_before']):.3f}, after {float(b['cal_after']):.3f})"
                                    for n, b in rejected[:12]) + (" ..." if len(rejected) > 12 else "")
     out[-1] += "."
+    # TSC ticks count wall time: a repetition that lost the CPU to another process reads slow for it.
+    stolen = [(r.name, float(b["real_time"]) / float(b["cpu_time"])) for r in rows.values() for b in r.kept
+              if float(b.get("cpu_time", 0)) > 0 and float(b["real_time"]) > 1.05 * float(b["cpu_time"])]
+    kept = sum(len(r.kept) for r in rows.values())
+    if kept:
+        out[-1] += (f" {len(stolen)} of the {kept} repetitions kept ran over 5 % longer in wall time than in CPU time "
+                    "(the process was preempted: their ticks include the wait; the median over repetitions is "
+                    "what absorbs them)")
+        worst = sorted(stolen, key=lambda x: -x[1])[:5]
+        out[-1] += (": worst " + ", ".join(f"`{n}` {x:.2f}x" for n, x in worst) if worst else "") + "."
     cal = rows.get("calibration/add_chain/200k")
     if cal and cal.counter("cycles_per_tick") and cal.counter("mean_cycles_per_tick"):
         med = calibration_range(rows)
