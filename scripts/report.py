@@ -262,7 +262,8 @@ def header(run_dir, context, rows):
         "interleaved with the rest, so their ratio is the noise floor of the area's ratios. *beyond A/A*: a ratio "
         "counts as a difference only when |ratio - 1| exceeds the A/A row's |ratio - 1| for the same case (the "
         "area's largest A/A deviation when that case has none) plus the spread, the larger of the two rows' "
-        "half min-max ranges relative to their medians.\n")
+        "half min-max ranges relative to their medians, and the ratio of the two rows' minima exceeds that bound "
+        "too, on the same side (a preemption only ever adds ticks: it can drag a median, not a minimum, away).\n")
     return out
 
 
@@ -307,7 +308,12 @@ def noise_test(rows, names, baselines, context):
         base = baseline_name(n, baselines)
         spreads = [s for s in (rows[n].half_range(), rows[base].half_range()) if s is not None]
         allowed = aa_by_base.get(base, widest) + (max(spreads) if spreads else 0)
-        verdict[n] = (r, allowed, abs(r - 1) > allowed)
+        # The minima must agree: a disturbance only adds ticks, so a median that two preempted
+        # repetitions out of three dragged up moves while the minimum does not.
+        lo, base_lo = rows[n].metric("min")[0], rows[base].metric("min")[0]
+        r_min = lo / base_lo if lo is not None and base_lo else r
+        beyond = abs(r - 1) > allowed and abs(r_min - 1) > allowed and (r > 1) == (r_min > 1)
+        verdict[n] = (r, allowed, beyond)
     return verdict, aa
 
 
