@@ -59,7 +59,8 @@ __attribute__((noinline, optimize("no-tree-vectorize"))) size_t count_superior(c
 
 template <class Method>
 void run_method(benchmark::State& state) {
-  const auto [a, b] = as_layout<typename Method::Layout>();
+  const auto pairs = as_layout<typename Method::Layout>();  // no structured binding: Clang 14 cannot capture one
+  const auto &a = pairs.first, &b = pairs.second;
   size_t count = 0;
   measure(state, a.size(), [&] { count += count_superior<Method>(a.data(), b.data(), a.size()); });
   benchmark::DoNotOptimize(count);

@@ -6,7 +6,9 @@
 // there is no PMU (README Measurement conditions). Core cycles are therefore TSC ticks times a factor measured
 // with a dependent chain of 1-cycle `add` instructions, (adds executed) / (TSC ticks taken).
 // The core clock drifts over a run of minutes, so every run measures its own factor right
-// after its timed loop and converts its own ticks with it.
+// before and right after its timed loop and converts its own ticks with their mean. A
+// repetition whose two factors disagree by more than kCalibrationGap is flagged (counter
+// cal_rejected) and left out of report.py's medians: see harness.cpp for the data behind it.
 #pragma once
 
 #include <benchmark/benchmark.h>
@@ -22,6 +24,9 @@ namespace sashite::bench {
 double tsc_ghz();
 // Core cycles per TSC tick now: the median of a few short add-chain trials.
 double cycles_per_tick_now();
+// Largest relative difference between a run's calibrations before and after its timed loop
+// that still counts as the clock's own drift.
+inline constexpr double kCalibrationGap = 0.05;
 // Core cycles per TSC tick from one trial of `adds` dependent adds.
 double add_chain_cycles_per_tick(uint64_t adds);
 // Ticks of an empty tsc_begin/tsc_end pair (median), measured once per process.
@@ -48,8 +53,9 @@ uint64_t time_region(F&& f) {
   return t > empty ? t - empty : 0;
 }
 
-// Call right after the timed loop: measures this run's calibration `cal` and sets the run's
-// counters tsc/op, cycles/op = tsc/op x cal, ns/op, ops/s and cal itself.
+// Call right after the timed loop: measures the calibration after it, pairs it with the one
+// add() measured before the benchmark function started, and sets the run's counters tsc/op,
+// cycles/op = tsc/op x cal, ns/op, ops/s, cal, cal_before, cal_after, cal_gap, cal_rejected.
 void set_counters(benchmark::State& state, uint64_t tsc_ticks, uint64_t ops_per_iteration);
 
 // Runs the benchmark loop with `timed()` as one iteration: it performs `ops` operations and
@@ -76,6 +82,18 @@ void measure(benchmark::State& state, uint64_t ops, F&& body) {
 // variant its area's baseline (by default the first variant registered in the area).
 benchmark::internal::Benchmark* add(const std::string& name, std::function<void(benchmark::State&)> fn,
                                     bool baseline = false);
+// add() for a benchmark whose one iteration is long (a whole perft): one iteration per
+// repetition, milliseconds of real time.
+benchmark::internal::Benchmark* add_once(const std::string& name, std::function<void(benchmark::State&)> fn,
+                                         bool baseline = false);
+
+// The variant name of A/A rows: the baseline registered a second time, so that its ratio to
+// the baseline shows the noise floor of the area's ratios.
+inline constexpr const char* kAaVariant = "aa";
+// Registers an A/A row for every baseline row whose case has a contender (another variant in
+// the same case). Call once, after every area has registered, before running: baselines are
+// only final then (an area's baseline may be declared after its first rows).
+void add_aa_rows();
 
 // The ratio column divides each row by its baseline row: the same name with the area's
 // baseline variant in the area's variant component. That component is 1 (area/VARIANT/case)
@@ -86,5 +104,10 @@ void compare_variants(const std::string& area, int component, const std::string&
 std::string baseline_name(const std::string& name);
 // Every area's comparison, "area=baseline@component;...", for the run context (report.py).
 std::string comparisons();
+// Declares that `variant` runs the very configuration of `area`'s baseline under another name
+// (perft/padded32-xor is perft/full: the default hand, xor keys), so report.py shows its ratios
+// as the A/A comparisons they are. aliases_of_baselines(): "area=variant;..." for the context.
+void same_as_baseline(const std::string& area, const std::string& variant);
+std::string aliases_of_baselines();
 
 }  // namespace sashite::bench

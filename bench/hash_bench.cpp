@@ -60,12 +60,11 @@ const bool registered = [] {
         (
             [&] {
               using H = decltype(h);
+              if constexpr (std::is_same_v<H, DefaultHand>)  // perft/full's own hand and keys
+                same_as_baseline("perft", layout_and_scheme_name<H>());
               for (auto [pos, depth] : {std::pair{"start", 5}, {"matsuri", 3}})
-                add("perft/" + layout_and_scheme_name<H>() + "/" + pos + "/" + std::to_string(depth),
-                    [pos, depth](benchmark::State& s) { perft_of<H>(s, pos, depth); })
-                    ->Iterations(1)
-                    ->Unit(benchmark::kMillisecond)
-                    ->UseRealTime();
+                add_once("perft/" + layout_and_scheme_name<H>() + "/" + pos + "/" + std::to_string(depth),
+                         [pos = pos, depth = depth](benchmark::State& s) { perft_of<H>(s, pos, depth); });
             }(),
             ...);
       },

@@ -16,6 +16,7 @@ namespace {
 struct Row {
   int64_t family = 0;  // registration order: areas together, baselines first
   double median = 0, min = 0, max = 0, cv = -1;
+  double rejected = 0;  // mean of cal_rejected over the repetitions
   bool cycles = false;
 };
 
@@ -59,6 +60,8 @@ class SummaryReporter : public benchmark::BenchmarkReporter {
     if (single || agg == "min") row.min = v;
     if (single || agg == "max") row.max = v;
     if (agg == "cv") row.cv = v;
+    if (const auto rej = r.counters.find("cal_rejected"); rej != r.counters.end() && (single || agg == "mean"))
+      row.rejected = rej->second;
     if (const auto cal = r.counters.find("cal"); cal != r.counters.end() && (single || agg == "min" || agg == "max")) {
       cal_min_ = std::min(cal_min_, double(cal->second));
       cal_max_ = std::max(cal_max_, double(cal->second));
@@ -68,7 +71,7 @@ class SummaryReporter : public benchmark::BenchmarkReporter {
   void print_summary(std::ostream& out) const {
     char line[256];
     out << "\nSummary: medians of this run; cycles = each run's TSC ticks x that run's calibration (a\n"
-           "dependent chain of 1-cycle adds right after its timed loop)";
+           "dependent chain of 1-cycle adds before and after its timed loop, their mean)";
     if (cal_min_ <= cal_max_) {
       std::snprintf(line, sizeof line, ", %.4f-%.4f core cycles per tick over the run", cal_min_, cal_max_);
       out << line;
@@ -88,12 +91,18 @@ class SummaryReporter : public benchmark::BenchmarkReporter {
       const std::string base = baseline_name(name);
       if (const auto b = rows_.find(base); b != rows_.end() && b->second.median > 0)
         std::snprintf(ratio, sizeof ratio, "%.3f", s.median / b->second.median);
-      if (s.cv >= 0) std::snprintf(cv, sizeof cv, "%.1f%%%s", 100 * s.cv, s.cv > 0.05 ? "!" : "");
+      if (s.cv >= 0) std::snprintf(cv, sizeof cv, "%.1f%%%s%s", 100 * s.cv, s.cv > 0.05 ? "!" : "", s.rejected > 0 ? "?" : "");
       std::snprintf(line, sizeof line, "%-48s %12.2f %-4s %10.2f - %-10.2f %7s %9s\n", name.c_str(), s.median,
                     s.cycles ? "cyc" : "ns", s.min, s.max, cv, ratio);
       out << line;
     }
-    out << "(! = cv over 5 %: too noisy to trust the ratio)\n";
+    char note[320];
+    std::snprintf(note, sizeof note,
+                  "(! = cv over 5 %%: too noisy to trust the ratio; ? = a repetition's calibrations before and after "
+                  "its loop differ by over %.0f %%:\n report.py leaves such repetitions out; rows %s are the baseline "
+                  "again: A/A, the noise floor)\n",
+                  100 * kCalibrationGap, ("area/" + std::string(kAaVariant) + "/...").c_str());
+    out << note;
   }
 
   benchmark::BenchmarkReporter* display_;
@@ -126,6 +135,7 @@ int main(int argc, char** argv) {
   using namespace sashite::bench;
   // --filter=X is an alias of --benchmark_filter=X; every Google Benchmark flag still works.
   std::vector<std::string> args(argv, argv + argc);
+  add_aa_rows();
   for (std::string& a : args)
     if (a.rfind("--filter=", 0) == 0) a = "--benchmark_filter=" + a.substr(9);
   // Trustworthy by default: repetitions, variants interleaved at random, medians reported, and
@@ -152,9 +162,12 @@ int main(int argc, char** argv) {
   benchmark::AddCustomContext("cxx_flags", SASHITE_CXX_FLAGS);
 #endif
   benchmark::AddCustomContext("ratio_baselines", comparisons());  // area=variant@component, for report.py
+  benchmark::AddCustomContext("baseline_aliases", aliases_of_baselines());  // area=variant: A/A under another name
+  benchmark::AddCustomContext("aa_variant", kAaVariant);
   benchmark::AddCustomContext("cycle_note",
                               "TSC is not a core-cycle counter here; cycles = TSC ticks x calibration from a "
-                              "dependent chain of 1-cycle adds measured after each run's timed loop");
+                              "dependent chain of 1-cycle adds, the mean of the factors measured before and after each "
+                              "run's timed loop");
   SummaryReporter reporter(benchmark::CreateDefaultDisplayReporter(), summary_to_error);
   benchmark::RunSpecifiedBenchmarks(&reporter);
   benchmark::Shutdown();

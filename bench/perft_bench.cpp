@@ -26,11 +26,10 @@ void perft_bench(benchmark::State& state, std::string_view position, int depth) 
 const bool registered = [] {
   for (auto [pos, depth] : {std::pair{"start", 5}, {"start", 6}, {"matsuri", 3}, {"matsuri", 4}}) {
     const std::string suffix = std::string(pos) + "/" + std::to_string(depth);
-    add("perft/full/" + suffix, [pos, depth](benchmark::State& s) { perft_bench<Position>(s, pos, depth); }, true)
-        ->Iterations(1)->Unit(benchmark::kMillisecond)->UseRealTime();
-    add("perft/diff/" + suffix, [pos, depth](benchmark::State& s) {
+    add_once("perft/full/" + suffix, [pos = pos, depth = depth](benchmark::State& s) { perft_bench<Position>(s, pos, depth); }, true);
+    add_once("perft/diff/" + suffix, [pos = pos, depth = depth](benchmark::State& s) {
       perft_bench<DiffPosition<DefaultHand, GenType::LegalAll>>(s, pos, depth);
-    })->Iterations(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+    });
   }
   return true;
 }();

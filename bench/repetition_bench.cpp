@@ -127,7 +127,7 @@ const bool registered = [] {
     });
     for (auto [name, filter] : {std::pair{"key_diff", KeyDiffFilter::Mask}, {"key_diff_single_bit", KeyDiffFilter::SingleBit},
                                 {"key_diff_popcount2", KeyDiffFilter::Popcount2}})
-      add("repetition/" + std::string(name) + c, [h, filter](benchmark::State& s) {
+      add("repetition/" + std::string(name) + c, [h, filter = filter](benchmark::State& s) {
         run(s, [h, filter](const StateInfo* st, Color us) { return by_key_difference<AddHand>(st, us, h, filter); });
       });
   }

@@ -17,7 +17,7 @@ class SuperiorCountJit {
   SuperiorCountJit(int raw_bits, uint64_t borrow_mask);
   ~SuperiorCountJit();
   template <class Raw>
-  Fn<Raw> get() const { return reinterpret_cast<Fn<Raw>>(code_); }
+  Fn<Raw> get() const { return reinterpret_cast<Fn<Raw>>(const_cast<void*>(code_)); }  // Clang: no cast from const void*
   size_t code_size() const;
 
  private:

@@ -3,13 +3,15 @@
 # interleaved, repetitions with medians) and writes results/<date>-<cpu>/: bench.json (raw),
 # bench.txt (console, plain text), report.md (tables with the machine line, the dirty-flag
 # answers), one SVG chart per area, and the extras (whole-process perft against
-# fairy-stockfish; the dirty-flag kernels' deterministic counts, llvm-mca models and asm).
+# fairy-stockfish; the dirty-flag kernels' deterministic counts, llvm-mca models and asm; the
+# perft/full and search_node rows built by g++ and by clang++, alternated, in compilers/).
 # Extra arguments go to `bench`, e.g. --filter=dirty_flags.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/deps.sh
 sashite_install_deps
-sashite_build build
+# Only what this script runs: on 2 cores every skipped target is minutes (the tests are test.sh's).
+SASHITE_TARGETS="bench sashite tt_index_study repetition_study dirty_asm" sashite_build build
 
 family=$(awk -F: '/^cpu family/{printf "%x", $2; exit}' /proc/cpuinfo)
 model=$(awk -F: '/^model[ \t]*:/{printf "%x", $2; exit}' /proc/cpuinfo)
@@ -29,8 +31,26 @@ echo "Machine: $(cat "$out/machine.txt")"
 ./build/bin/bench --benchmark_out="$out/bench.json" --benchmark_out_format=json --benchmark_color=false "$@" |
   tee "$out/bench.txt"
 
+# g++ against clang++: the same sources and flags, a second build of the bench binary only; the
+# two processes alternate over five rounds (which one goes first alternates too) so that both
+# see the same drift of the machine; report.py merges the rounds.
+compilers_t0=$(date +%s)
+SASHITE_TARGETS=bench sashite_build build-clang -DCMAKE_CXX_COMPILER=clang++ -DSASHITE_BUILD_TESTS=OFF
+compilers_built=$(date +%s)
+mkdir -p "$out/compilers"
+for round in 1 2 3 4 5; do
+  order="gcc clang"; [ $((round % 2)) -eq 0 ] && order="clang gcc"
+  for cc in $order; do
+    dir=build; [ "$cc" = clang ] && dir=build-clang
+    "./$dir/bin/bench" --benchmark_filter='^(perft/full|search_node/(full|diff))/' --benchmark_repetitions=2 \
+      --benchmark_out="$out/compilers/$cc-$round.json" --benchmark_out_format=json >/dev/null 2>"$out/compilers/$cc-$round.log"
+  done
+done
+echo "g++ vs clang++: build $((compilers_built - compilers_t0)) s, rounds $(($(date +%s) - compilers_built)) s" |
+  tee "$out/compilers/time.txt"
+
 ./scripts/external_perft.sh > "$out/external_perft.md"
-sashite_build build-portable -DSASHITE_PORTABLE=ON -DSASHITE_BUILD_TESTS=OFF
+SASHITE_TARGETS="dirty_count hash_count" sashite_build build-portable -DSASHITE_PORTABLE=ON -DSASHITE_BUILD_TESTS=OFF
 ./scripts/dirty_flags_models.sh build build-portable "$out"
 for tool in build/bin/tt_index_study build/bin/repetition_study build-portable/bin/hash_count; do
   [ -x "$tool" ] && "$tool" > "$out/$(basename "$tool").md"

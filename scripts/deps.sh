@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages sashite needs, when any is missing. Sourced by test.sh and bench.sh.
-SASHITE_PACKAGES=(cmake g++ make libbenchmark-dev libbenchmark-tools libgtest-dev libxbyak-dev
+SASHITE_PACKAGES=(cmake g++ clang make libbenchmark-dev libbenchmark-tools libgtest-dev libxbyak-dev
                   fairy-stockfish valgrind llvm binutils bc gnuplot-nox python3 python3-scipy)
 
 sashite_install_deps() {
@@ -20,9 +20,12 @@ sashite_install_deps() {
   fi
 }
 
-# Configures and builds into $1 (default: build) with the remaining arguments passed to cmake.
+# Configures and builds into $1 (default: build) with the remaining arguments passed to cmake;
+# only the targets in $SASHITE_TARGETS when it is set (bench.sh skips the test binaries).
 sashite_build() {
   local dir=${1:-build}; shift || true
+  local targets=()
+  [ -n "${SASHITE_TARGETS:-}" ] && targets=(--target $SASHITE_TARGETS)
   cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null &&
-    cmake --build "$dir" -j "$(nproc)"
+    cmake --build "$dir" -j "$(nproc)" "${targets[@]}"
 }

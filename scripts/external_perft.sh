@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Whole-process perft, sashite against fairy-stockfish (the independent oracle), interleaved
+# Whole-process perft, sashite against fairy-stockfish (the independent oracle; both bulk-count
+# the last ply, so the leaves/s compare like with like), interleaved
 # A B A B over three rounds; prints a Markdown section with medians. YaneuraOu is not packaged
 # for Debian: its figures stay the README anchors (measured elsewhere on this machine kind).
 set -euo pipefail
@@ -20,7 +21,7 @@ echo "## External comparison: whole-process perft"
 echo
 echo "Wall time of the whole process (start-up included), median of 3 interleaved rounds."
 echo
-echo "| position | depth | leaves | sashite s | sashite leaves/s | fairy-stockfish s | fairy-stockfish leaves/s | speed-up |"
+echo "| position | depth | leaves | sashite s | sashite leaves/s (last ply bulk-counted) | fairy-stockfish s | fairy-stockfish leaves/s (last ply bulk-counted too) | speed-up |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|"
 for spec in "start:$start:5" "matsuri:$matsuri:3"; do
   IFS=: read -r label sfen depth <<< "$spec"
@@ -36,5 +37,9 @@ for spec in "start:$start:5" "matsuri:$matsuri:3"; do
 done
 rm -f /tmp/sashite_ext.$$
 echo
-echo "fairy-stockfish perft visits every leaf; sashite bulk-counts the last ply (as YaneuraOu does)."
+echo "Node definitions: both programs bulk-count the last ply, so the speed-up compares like with like."
+echo "sashite adds the size of the legal move list at depth 1 (as YaneuraOu does); fairy-stockfish $(dpkg-query -W -f='${Version}' fairy-stockfish 2>/dev/null)"
+echo "runs Stockfish's perft, which at depth 2 plays each move and adds the size of the child's legal move list"
+echo "(\`leaf = depth == 2\` in Fairy-Stockfish's src/search.cpp): neither plays the leaves. Reports before"
+echo "2026-11-23's harness change said fairy-stockfish visits every leaf: its source says otherwise."
 echo "README anchors for YaneuraOu on this machine kind: start d6 ~178 M leaves/s, matsuri d4 ~489 M leaves/s."
