@@ -129,7 +129,7 @@ class DiffPosition {
   std::string consistency_error() const;
 
   // Writes up to 7 entries past the end it returns (whole-block copies): a MAX_MOVES buffer
-  // has room, since no position has more than 593 legal moves.
+  // has room, since no position has more than 593 legal moves (593 + 7 < MAX_MOVES).
   template <GenType Type>
   ExtMove* generate(ExtMove* list) {
     if constexpr (Type != Cached) return sashite::generate<Type>(pos_, list);
@@ -391,7 +391,7 @@ void DiffPosition<H, C, K>::refresh() {
 template <HandLayout H, GenType C, dbb::DirtyKernel K>
 template <Color Us>
 ExtMove* DiffPosition<H, C, K>::copy_lists(ExtMove* list, uint64_t skip) const {
-  // Whole 8-move blocks (32 bytes): most pieces have at most 8 moves.
+  // Whole 8-move blocks (64 bytes since ExtMove is 8): most pieces have at most 8 moves.
   for (uint64_t b = on_board_[Us] & nonempty_ & ~(diff::kKingIds | skip); b; b &= b - 1) {
     const ListRef r = lists_[__builtin_ctzll(b)];
     const ExtMove* src = arena_.get() + r.offset;
