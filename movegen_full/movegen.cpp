@@ -5,7 +5,7 @@
 // twice as long).
 #include <tuple>
 
-#include "movegen_full/generator.h"
+#include "movegen_full/checks.h"
 
 namespace sashite {
 
@@ -14,9 +14,15 @@ static_assert(std::tuple_size_v<RegisteredHands> == SASHITE_HAND_LAYOUT_COUNT,
 
 template <GenType Type, HandLayout H>
 ExtMove* generate(const BasicPosition<H>& pos, ExtMove* list) {
-  constexpr bool All = Type == GenType::LegalAll;
-  return pos.side_to_move() == BLACK ? detail::Generator<BLACK, All, H>::template generate<Type>(pos, list)
-                                     : detail::Generator<WHITE, All, H>::template generate<Type>(pos, list);
+  if constexpr (Type == GenType::Checks || Type == GenType::QuietChecks) {
+    constexpr bool quiet = Type == GenType::QuietChecks;
+    return pos.side_to_move() == BLACK ? detail::CheckGenerator<BLACK, H>::template generate<quiet>(pos, list)
+                                       : detail::CheckGenerator<WHITE, H>::template generate<quiet>(pos, list);
+  } else {
+    constexpr bool All = Type == GenType::LegalAll;
+    return pos.side_to_move() == BLACK ? detail::Generator<BLACK, All, H>::template generate<Type>(pos, list)
+                                       : detail::Generator<WHITE, All, H>::template generate<Type>(pos, list);
+  }
 }
 
 using Layout = std::tuple_element_t<SASHITE_HAND_LAYOUT_INDEX, RegisteredHands>;
@@ -26,5 +32,14 @@ template ExtMove* generate<GenType::Drops, Layout>(const BasicPosition<Layout>&,
 template ExtMove* generate<GenType::Evasions, Layout>(const BasicPosition<Layout>&, ExtMove*);
 template ExtMove* generate<GenType::Legal, Layout>(const BasicPosition<Layout>&, ExtMove*);
 template ExtMove* generate<GenType::LegalAll, Layout>(const BasicPosition<Layout>&, ExtMove*);
+template ExtMove* generate<GenType::Checks, Layout>(const BasicPosition<Layout>&, ExtMove*);
+template ExtMove* generate<GenType::QuietChecks, Layout>(const BasicPosition<Layout>&, ExtMove*);
+
+template <HandLayout H>
+ExtMove* generate_recaptures(const BasicPosition<H>& pos, Square to, ExtMove* list) {
+  return pos.side_to_move() == BLACK ? detail::generate_recaptures<BLACK>(pos, to, list)
+                                     : detail::generate_recaptures<WHITE>(pos, to, list);
+}
+template ExtMove* generate_recaptures<Layout>(const BasicPosition<Layout>&, Square, ExtMove*);
 
 }  // namespace sashite
