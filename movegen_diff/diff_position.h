@@ -18,8 +18,9 @@
 // they are not cached: pinned pieces are emitted afresh along their pin line, the king's moves
 // come from the union of the enemy's kept attack sets, drops from the full generator, and in
 // check the whole evasion set comes from the full generator. Every other category (captures,
-// quiets, drops) is served by the full generator: a differential position caches one complete
-// move set, GenType::LegalAll (perft) or GenType::Legal (search).
+// quiets, drops, checks, quiet checks, recaptures) is served by the full generator: a
+// differential position caches one complete move set, GenType::LegalAll (perft) or
+// GenType::Legal (search).
 //
 // Piece ids and the attack store are dbb's (dbb/piece_attacks.h): ids 0..21 as DBB words, the
 // pawn-kind ids 22..39 inverted in pawn_hits. Here they are kept incrementally: a piece keeps
@@ -70,6 +71,7 @@ class DiffPosition {
 
  public:
   using Base = BasicPosition<H>;
+  using Hand = H;
   using KernelType = Kernel;
 
   // Per ply: the base state plus what undo_move needs to restore in place.
@@ -98,6 +100,13 @@ class DiffPosition {
   const Base& base() const { return pos_; }
   Color side_to_move() const { return pos_.side_to_move(); }
   bool in_check() const { return pos_.in_check(); }
+  // What search asks of a position (search/search_position.h), answered by the base position:
+  // no differential path for these yet.
+  const Base& board() const { return pos_; }
+  bool pseudo_legal(Move m) const { return pos_.pseudo_legal(m); }
+  bool legal(Move m) const { return pos_.legal(m); }
+  bool gives_check(Move m) const { return pos_.gives_check(m); }
+  bool see_ge(Move m, int threshold) const { return pos_.see_ge(m, threshold); }
   std::string sfen() const { return pos_.sfen(); }
   Key key() const { return pos_.key(); }
   const State* state() const { return st_; }
@@ -212,6 +221,12 @@ class DiffPosition {
 template <GenType Type, HandLayout H, GenType C, class K>
 ExtMove* generate(DiffPosition<H, C, K>& pos, ExtMove* list) {
   return pos.template generate<Type>(list);
+}
+
+// Recaptures from the full generator (a later issue may serve them from the cached lists).
+template <HandLayout H, GenType C, class K>
+ExtMove* generate_recaptures(const DiffPosition<H, C, K>& pos, Square to, ExtMove* list) {
+  return sashite::generate_recaptures(pos.base(), to, list);
 }
 
 // ---------------------------------------------------------------------------------------------
