@@ -91,7 +91,8 @@ struct CheckGenerator {
       if (pinned) pawns = pawns.andnot(pinned.andnot(file_bb(file_of(own_ksq))));
       const Bitboard pawn_to = (Us == BLACK ? pawns.rank_up() : pawns.rank_down()) & target;
       constexpr int back = Us == BLACK ? 1 : -1;
-      const Bitboard direct = check_squares(PAWN, ksq, occ) | (Quiet ? Bitboard() : check_squares(PRO_PAWN, ksq, occ) & zone_bb(Us));
+      const Bitboard tokin = Quiet ? Bitboard() : check_squares(PRO_PAWN, ksq, occ) & zone_bb(Us);
+      const Bitboard direct = check_squares(PAWN, ksq, occ) | tokin;
       const Bitboard disc_to = Us == BLACK ? (dc & pawns).rank_up() : (dc & pawns).rank_down();
       for_each_square(pawn_to & (direct | disc_to), [&](Square to) {
         const Square from = to + back;
