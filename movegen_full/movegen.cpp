@@ -5,19 +5,24 @@
 // twice as long).
 #include <tuple>
 
-#include "movegen_full/checks.h"
+#include "movegen_full/generator.h"
 
 namespace sashite {
 
 static_assert(std::tuple_size_v<RegisteredHands> == SASHITE_HAND_LAYOUT_COUNT,
               "movegen_full/CMakeLists.txt counted the layouts of hand/layouts.h wrongly");
 
+// Checks and QuietChecks live in checks.cpp, a unit of their own per layout for the same reason:
+// compiled here, they cost the other categories their inlining (start perft 1.5x slower).
+namespace detail {
+template <bool Quiet, HandLayout H>
+ExtMove* generate_checks(const BasicPosition<H>& pos, ExtMove* list);
+}
+
 template <GenType Type, HandLayout H>
 ExtMove* generate(const BasicPosition<H>& pos, ExtMove* list) {
   if constexpr (Type == GenType::Checks || Type == GenType::QuietChecks) {
-    constexpr bool quiet = Type == GenType::QuietChecks;
-    return pos.side_to_move() == BLACK ? detail::CheckGenerator<BLACK, H>::template generate<quiet>(pos, list)
-                                       : detail::CheckGenerator<WHITE, H>::template generate<quiet>(pos, list);
+    return detail::generate_checks<Type == GenType::QuietChecks>(pos, list);
   } else {
     constexpr bool All = Type == GenType::LegalAll;
     return pos.side_to_move() == BLACK ? detail::Generator<BLACK, All, H>::template generate<Type>(pos, list)
@@ -34,12 +39,5 @@ template ExtMove* generate<GenType::Legal, Layout>(const BasicPosition<Layout>&,
 template ExtMove* generate<GenType::LegalAll, Layout>(const BasicPosition<Layout>&, ExtMove*);
 template ExtMove* generate<GenType::Checks, Layout>(const BasicPosition<Layout>&, ExtMove*);
 template ExtMove* generate<GenType::QuietChecks, Layout>(const BasicPosition<Layout>&, ExtMove*);
-
-template <HandLayout H>
-ExtMove* generate_recaptures(const BasicPosition<H>& pos, Square to, ExtMove* list) {
-  return pos.side_to_move() == BLACK ? detail::generate_recaptures<BLACK>(pos, to, list)
-                                     : detail::generate_recaptures<WHITE>(pos, to, list);
-}
-template ExtMove* generate_recaptures<Layout>(const BasicPosition<Layout>&, Square, ExtMove*);
 
 }  // namespace sashite
