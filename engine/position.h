@@ -89,10 +89,24 @@ class BasicPosition {
   // attackers_to(c, s, occ) != 0, cheaper: step attackers first, sliders only when one of
   // them stands on a line through s (the king-move test calls this once per target).
   bool attacked_by(Color c, Square s, const Bitboard& occ) const;
-  bool gives_check(Move m) const;
+  bool gives_check(Move m) const;  // m legal; no do_move
   // Would dropping a pawn on `to` by the side to move checkmate (uchifuzume)? Only called
   // when the drop gives check.
   bool pawn_drop_mates(Square to) const;
+
+  // Validation of any 16-bit value, without generating (engine/legality.cpp): a TT or killer
+  // move may be garbage. pseudo_legal: the move's encoding and the piece rules (own piece on
+  // `from`, reachable `to`, promotion and drop rules, nifu). legal, for a pseudo-legal m: the
+  // king rules (no king into attack, pins, check resolved) and uchifuzume. Together they accept
+  // exactly GenType::LegalAll.
+  bool pseudo_legal(Move m) const;
+  bool legal(Move m) const;
+  // Static exchange evaluation of a legal m: does it win at least `threshold` (values in
+  // engine/piece_value.h) when both sides capture on to_sq(m) with their least valuable
+  // piece for as long as it pays? Promotion: see legality.cpp.
+  bool see_ge(Move m, int threshold) const;
+  // The position as evaluation reads it (a differential position returns its base).
+  const BasicPosition& board() const { return *this; }
 
   // Moves. `m` must be legal (the generators guarantee it); undo_move takes the same move.
   void do_move(Move m, StateInfo& st);

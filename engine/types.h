@@ -86,18 +86,21 @@ constexpr Move make_move(Square from, Square to) { return Move(to | (from << 7))
 constexpr Move make_move_promote(Square from, Square to) { return Move(to | (from << 7) | MOVE_PROMOTE); }
 constexpr Move make_move_drop(PieceType pr, Square to) { return Move(to | (pr << 7) | MOVE_DROP); }
 
-// Move and 16-bit score packed into 32 bits so that a sort compares one integer.
+// Move and score in one 8-byte element. yaneurao's YaneuraOu mini (2015) packs the move with a
+// 16-bit score into 32 bits so that a sort compares one integer; history scores (sums of
+// depth^2 bonuses over many nodes) overflow 16 bits, so the score is 32 bits here and the
+// element is padded to 8 bytes: still one register, and 8 of them fill a 64-byte cache line.
 struct ExtMove {
   Move move;
-  int16_t score;
+  int32_t score;
   operator Move() const { return move; }
   void operator=(Move m) { move = m; }
 };
-static_assert(sizeof(ExtMove) == 4);
+static_assert(sizeof(ExtMove) == 8);
 constexpr bool operator<(const ExtMove& a, const ExtMove& b) { return a.score < b.score; }
 
 // The known maximum of legal moves is 593; the slack lets the differential generator copy
-// cached per-piece lists in whole 64-byte blocks.
+// cached per-piece lists in whole 8-move blocks (64 bytes), up to 7 entries past the end.
 constexpr int MAX_MOVES = 640;
 constexpr int MAX_PLY = 256;
 

@@ -13,12 +13,17 @@ enum class GenType {
   Evasions,  // every legal move when in check; nothing when not in check
   Legal,     // every legal move; omits the useless non-promotions of pawn, bishop and rook
   LegalAll,  // every legal move, every non-promotion included: what perft counts
+  Checks,       // the moves of Legal that give check, drops included (movegen_full/checks.h)
+  QuietChecks,  // Checks minus what Captures yields: no capture, no pawn promotion
 };
 // Captures, Quiets and Drops partition Legal, in check too (they are then restricted to
 // evasions). Legal and LegalAll differ only by the useless non-promotions.
 
 template <GenType Type, HandLayout H>
 ExtMove* generate(const BasicPosition<H>& pos, ExtMove* list);
+// The moves of Legal that go to `to`, drops excluded (captures on it when it holds an enemy).
+template <HandLayout H>
+ExtMove* generate_recaptures(const BasicPosition<H>& pos, Square to, ExtMove* list);
 
 template <GenType Type, HandLayout H = DefaultHand>
 struct MoveList {

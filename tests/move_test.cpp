@@ -89,15 +89,16 @@ TEST(Move, EveryConstructibleMoveIsOk) {
   EXPECT_FALSE(std::binary_search(all.begin(), all.end(), MOVE_NULL));
 }
 
-TEST(ExtMove, PacksIntoThirtyTwoBits) {
-  static_assert(sizeof(ExtMove) == 4);
-  static_assert(sizeof(ExtMove) == sizeof(uint32_t));
+TEST(ExtMove, PacksIntoSixtyFourBitsWithAThirtyTwoBitScore) {
+  static_assert(sizeof(ExtMove) == 8);
+  static_assert(sizeof(ExtMove) == sizeof(uint64_t));
+  static_assert(MAX_MOVES >= 593 + 7, "the differential copy writes up to 7 entries past the end");
   ExtMove e{};
   e = make_move_drop(GOLD, Square(40));
-  e.score = -1234;
+  e.score = -1234567;  // a history score beyond 16 bits
   const Move m = e;  // converts back to its move
   EXPECT_EQ(m, make_move_drop(GOLD, Square(40)));
-  EXPECT_EQ(e.score, -1234);
+  EXPECT_EQ(e.score, -1234567);
 }
 
 TEST(ExtMove, SortsByScoreAndKeepsEachMoveWithItsScore) {
@@ -105,15 +106,15 @@ TEST(ExtMove, SortsByScoreAndKeepsEachMoveWithItsScore) {
   for (int i = 0; i < 200; ++i) {
     ExtMove e{};
     e = make_move(Square(i % 81), Square((i * 7 + 1) % 81));
-    e.score = int16_t((i * 7919) % 601 - 300);  // negatives and repeats
+    e.score = (i * 7919) % 601 * 1000 - 300000;  // negatives, repeats, beyond 16 bits
     list.push_back(e);
   }
   const std::vector<ExtMove> original = list;
   std::stable_sort(list.begin(), list.end());
   for (size_t i = 1; i < list.size(); ++i) ASSERT_LE(list[i - 1].score, list[i].score);
   // Same multiset of (move, score) pairs: sorting moved whole entries.
-  auto key = [](const ExtMove& e) { return uint32_t(e.move) << 16 | uint16_t(e.score); };
-  std::vector<uint32_t> a, b;
+  auto key = [](const ExtMove& e) { return uint64_t(e.move) << 32 | uint32_t(e.score); };
+  std::vector<uint64_t> a, b;
   for (const ExtMove& e : original) a.push_back(key(e));
   for (const ExtMove& e : list) b.push_back(key(e));
   std::sort(a.begin(), a.end());

@@ -20,6 +20,7 @@
 
 #include "brute_force.h"
 #include "fairy_stockfish.h"
+#include "oracle_positions.h"
 #include "movegen_full/perft.h"
 #include "movegen_full/random_walk.h"
 
@@ -27,6 +28,8 @@ namespace sashite {
 namespace {
 
 using testing::FairyStockfish;
+using testing::kMatingPawnDropStarts;
+using testing::oracle_positions;
 
 // The pawn drop of the side to move that would checkmate, if there is one. A pawn checks only
 // from the square in front of the king; the drop must also be otherwise legal (pawn in hand,
@@ -95,43 +98,6 @@ std::string joined(const std::set<std::string>& s) {
   std::string out;
   for (const std::string& m : s) out += (out.empty() ? "" : " ") + m;
   return out.empty() ? "(none)" : out;
-}
-
-// Besides the positions of movegen_full/reference.h, starts where the side to move has a mating pawn drop: that position
-// rotated for White, and a king boxed in by its own knights (P*5b, and rotated P*5h).
-constexpr std::string_view kMatingPawnDropStarts[] = {
-    "k8/1l7/9/9/9/9/s8/9/KL7 w p 1",
-    "3nkn3/9/4G4/9/9/9/9/9/4K4 b P 1",
-    "4k4/9/9/9/9/9/4g4/9/3NKN3 w p 1",
-};
-
-// The oracle's positions: seeded walks from positions that stress different parts of the
-// generator, each walk both uniform and check-seeking. Deterministic.
-std::vector<std::string> oracle_positions() {
-  struct Source {
-    std::string_view sfen;
-    int walks, plies;
-  };
-  const Source sources[] = {
-      {reference_sfen("start"), 4, 40},          {reference_sfen("matsuri"), 3, 16},
-      {reference_sfen("drops"), 4, 14},          {reference_sfen("max_moves"), 3, 10},
-      {reference_sfen("middlegame_b91"), 3, 14}, {reference_sfen("middlegame_w124"), 3, 14},
-      {reference_sfen("pawn_drop_mate"), 3, 8},  {kMatingPawnDropStarts[0], 3, 8},
-      {kMatingPawnDropStarts[1], 3, 8},          {kMatingPawnDropStarts[2], 3, 8},
-  };
-  Rng rng(20240611);
-  std::set<std::string> seen;
-  std::vector<std::string> out;
-  auto keep = [&](const std::vector<std::string>& walk) {
-    for (const std::string& s : walk)
-      if (seen.insert(s).second) out.push_back(s);
-  };
-  for (const Source& src : sources)
-    for (int w = 0; w < src.walks; ++w) {
-      keep(random_walk_sfens(src.sfen, src.plies, rng, WalkPolicy::Uniform));
-      keep(random_walk_sfens(src.sfen, src.plies, rng, WalkPolicy::CheckSeeking));
-    }
-  return out;
 }
 
 class Oracle : public ::testing::Test {

@@ -1,0 +1,28 @@
+// Checks, QuietChecks and recaptures (checks.h), compiled once per hand layout like movegen.cpp
+// and apart from it, so that neither unit's inlining budget pays for the other's code.
+#include <tuple>
+
+#include "movegen_full/checks.h"
+
+namespace sashite {
+
+using Layout = std::tuple_element_t<SASHITE_HAND_LAYOUT_INDEX, RegisteredHands>;
+
+namespace detail {
+template <bool Quiet, HandLayout H>
+ExtMove* generate_checks(const BasicPosition<H>& pos, ExtMove* list) {
+  return pos.side_to_move() == BLACK ? CheckGenerator<BLACK, H>::template generate<Quiet>(pos, list)
+                                     : CheckGenerator<WHITE, H>::template generate<Quiet>(pos, list);
+}
+template ExtMove* generate_checks<false, Layout>(const BasicPosition<Layout>&, ExtMove*);
+template ExtMove* generate_checks<true, Layout>(const BasicPosition<Layout>&, ExtMove*);
+}  // namespace detail
+
+template <HandLayout H>
+ExtMove* generate_recaptures(const BasicPosition<H>& pos, Square to, ExtMove* list) {
+  return pos.side_to_move() == BLACK ? detail::generate_recaptures<BLACK>(pos, to, list)
+                                     : detail::generate_recaptures<WHITE>(pos, to, list);
+}
+template ExtMove* generate_recaptures<Layout>(const BasicPosition<Layout>&, Square, ExtMove*);
+
+}  // namespace sashite
