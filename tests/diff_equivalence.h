@@ -74,8 +74,9 @@ struct DirtyKernelName {
   static std::string GetName(int) { return K::kName; }
 };
 
-constexpr GenType kAllGenTypes[] = {GenType::Captures, GenType::Quiets,  GenType::Drops,
-                                    GenType::Evasions, GenType::Legal,   GenType::LegalAll};
+constexpr GenType kAllGenTypes[] = {GenType::Captures, GenType::Quiets,   GenType::Drops,
+                                    GenType::Evasions, GenType::Legal,    GenType::LegalAll,
+                                    GenType::Checks,   GenType::QuietChecks};
 
 inline const char* gen_type_name(GenType t) {
   switch (t) {
@@ -85,6 +86,8 @@ inline const char* gen_type_name(GenType t) {
     case GenType::Evasions: return "Evasions";
     case GenType::Legal: return "Legal";
     case GenType::LegalAll: return "LegalAll";
+    case GenType::Checks: return "Checks";
+    case GenType::QuietChecks: return "QuietChecks";
   }
   return "?";
 }
@@ -333,6 +336,8 @@ class DiffTwins {
       case GenType::Evasions: return same_moves<GenType::Evasions>(which, dp);
       case GenType::Legal: return same_moves<GenType::Legal>(which, dp);
       case GenType::LegalAll: return same_moves<GenType::LegalAll>(which, dp);
+      case GenType::Checks: return same_moves<GenType::Checks>(which, dp);
+      case GenType::QuietChecks: return same_moves<GenType::QuietChecks>(which, dp);
     }
     return "unknown GenType";
   }
