@@ -62,10 +62,12 @@ using Execute = std::function<Job(std::string_view line)>;
 //
 // `quit` and the end of input end the loop, after the running job: a Search job is stopped at
 // once; a Perft job runs to its end and prints its result, as Stockfish's does, unless nobody
-// can read that result any more: from then on the loop polls the output descriptor, and when
-// it reports an error or hang-up (the reading end of a pipe closed, a terminal gone) it stops
-// the job, so a GUI that died leaves no orphan perft running for days. A file, a terminal or
+// can read that result any more: from then on the loop polls the output descriptor (every
+// 100 ms, beside the job: its stop check stays one relaxed load), and when it reports an
+// error or hang-up (the reading end of a pipe closed, a terminal gone) it stops the job, so a
+// GUI that died leaves no orphan perft running for days. A file, a terminal or
 // a pipe that is still read keeps the perft running to completion; `stop` still ends it early.
+// (The program ignores SIGPIPE, so the stopped job's last line fails instead of killing it.)
 class Loop {
  public:
   // `output_fd`: where the jobs' output goes (std::cout's descriptor), watched as above.
