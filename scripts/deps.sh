@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages sashite needs, when any is missing. Sourced by test.sh and bench.sh.
 SASHITE_PACKAGES=(cmake g++ make libbenchmark-dev libbenchmark-tools libgtest-dev libxbyak-dev
-                  fairy-stockfish valgrind llvm binutils bc gnuplot-nox python3 python3-scipy)
+                  fairy-stockfish valgrind llvm binutils bc gnuplot-nox python3 python3-scipy
+                  clang libclang-rt-14-dev)  # clang: the sanitizer and libFuzzer build of test.sh --slow
 
 sashite_install_deps() {
   local missing=()
