@@ -21,7 +21,22 @@ std::string to_usi(Move m) {
 std::string quoted(std::string_view input) {
   constexpr size_t kShown = 80;
   std::string q = "'";
-  q += input.substr(0, kShown);
+  for (const char ch : input.substr(0, kShown)) {
+    const auto byte = static_cast<unsigned char>(ch);
+    switch (ch) {
+      case '\\': q += "\\\\"; continue;
+      case '\0': q += "\\0"; continue;
+      case '\t': q += "\\t"; continue;
+      case '\n': q += "\\n"; continue;
+      case '\r': q += "\\r"; continue;
+    }
+    if (byte >= 0x20 && byte != 0x7f) {
+      q += ch;
+      continue;
+    }
+    constexpr const char* kHex = "0123456789abcdef";
+    q += {'\\', 'x', kHex[byte >> 4], kHex[byte & 15]};
+  }
   q += input.size() > kShown ? "...'" : "'";
   return q;
 }

@@ -70,7 +70,7 @@ std::optional<std::string> BasicPosition<H>::set(std::string_view sfen, StateInf
       promoted = true;
     } else {
       const Piece pc = piece_from_char(ch);
-      if (pc == NO_PIECE) return std::string("sfen: unknown piece letter '") + ch + "' in " + where;
+      if (pc == NO_PIECE) return "sfen: unknown piece letter " + quoted({&ch, 1}) + " in " + where;
       if (file < 0) return "sfen: " + where + " has more than 9 squares";
       PieceType pt = type_of(pc);
       if (promoted) {
@@ -101,11 +101,13 @@ std::optional<std::string> BasicPosition<H>::set(std::string_view sfen, StateInf
     for (size_t i = 0; i < h.size();) {
       int n = 0;
       size_t digits = 0;
-      while (i < h.size() && h[i] >= '0' && h[i] <= '9') n = n * 10 + (h[i++] - '0'), ++digits;
+      // Counts past two digits are rejected below: stop accumulating there, before n overflows.
+      for (; i < h.size() && h[i] >= '0' && h[i] <= '9'; ++i, ++digits)
+        if (digits < 2) n = n * 10 + (h[i] - '0');
       if (digits > 2 || (digits && (n < 1 || n > 18))) return "sfen: bad count in hand " + quoted(h);
       if (i == h.size()) return "sfen: hand " + quoted(h) + " ends with a count";
       const Piece pc = piece_from_char(h[i]);
-      if (pc == NO_PIECE) return std::string("sfen: unknown piece letter '") + h[i] + "' in hand";
+      if (pc == NO_PIECE) return "sfen: unknown piece letter " + quoted({&h[i], 1}) + " in hand";
       if (type_of(pc) == KING) return "sfen: a king cannot be in hand";
       ++i;
       n = digits ? n : 1;

@@ -1,18 +1,30 @@
 #include "engine/usi.h"
 
+#include <poll.h>
+
 #include <charconv>
+#include <chrono>
 #include <iostream>
-#include <sstream>
+#include <algorithm>
 
 #include "engine/position.h"
 
 namespace sashite::usi {
 
+namespace {
+// White space as isspace() has it in the C locale, which `is >> word` splits on.
+constexpr std::string_view kWhiteSpace = " \t\r\n\v\f";
+}  // namespace
+
 std::string_view trim(std::string_view text) {
-  constexpr std::string_view kSpace = " \t\r\n\v\f";
-  const size_t first = text.find_first_not_of(kSpace);
+  const size_t first = text.find_first_not_of(kWhiteSpace);
   if (first == std::string_view::npos) return {};
-  return text.substr(first, text.find_last_not_of(kSpace) - first + 1);
+  return text.substr(first, text.find_last_not_of(kWhiteSpace) - first + 1);
+}
+
+std::string_view first_word(std::string_view text) {
+  text = trim(text);
+  return text.substr(0, text.find_first_of(kWhiteSpace));
 }
 
 std::optional<int> parse_int(std::string_view text, int lo, int hi) {
@@ -22,52 +34,62 @@ std::optional<int> parse_int(std::string_view text, int lo, int hi) {
   return v;
 }
 
+std::string_view next_word(std::string_view& rest) {
+  const size_t first = std::min(rest.find_first_not_of(kWhiteSpace), rest.size());
+  const size_t end = std::min(rest.find_first_of(kWhiteSpace, first), rest.size());
+  const std::string_view word = rest.substr(first, end - first);
+  rest.remove_prefix(end);
+  return word;
+}
+
 PositionCommand parse_position(std::string_view args) {
-  std::istringstream is{std::string(args)};
   PositionCommand c;
-  std::string word;
+  std::string_view word = next_word(args);
   bool has_moves = false;
-  is >> word;
   if (word == "startpos") {
     c.sfen = Position::kStartSfen;
-    word.clear();
-    is >> word;
+    word = next_word(args);
     if (!word.empty() && word != "moves") c.error = "expected 'moves' after 'startpos', got " + quoted(word);
     has_moves = word == "moves";
   } else if (word == "sfen") {
-    while (is >> word && !(has_moves = word == "moves")) {
+    while (!(word = next_word(args)).empty() && !(has_moves = word == "moves")) {
       if (c.sfen.empty() && word == "startpos") {
         c.error = "'startpos' is not an SFEN: write 'position startpos [moves ...]'";
         return c;
       }
-      c.sfen += word + " ";
+      (c.sfen += word) += ' ';
     }
   } else {
     c.error = "expected 'startpos' or 'sfen', got " + quoted(word);
   }
-  if (has_moves)
-    for (std::string m; is >> m;) c.moves.push_back(m);
+  if (has_moves) c.moves = args;
   return c;
 }
 
 bool Loop::handle(std::string_view line) {
-  const std::string_view command = trim(line);
-  if (command.empty()) return true;
-  const std::string_view word = command.substr(0, command.find_first_of(" \t"));
-  if (word == "quit" || word == "stop") {
+  const std::string_view word = first_word(line);
+  if (word.empty()) return true;
+  if (word == "stop") {
     stop_ = true;  // a running job ends soon; with none, nothing happens
-    if (word == "stop") return true;
-    wait();
+    return true;
+  }
+  if (word == "quit") {
+    finish();
     return false;
   }
   wait();
-  Job job = execute_(command);
+  Job job = execute_(trim(line));
   std::cout.flush();
   if (job) {
     stop_ = false;
-    worker_ = std::thread([this, job = std::move(job)] {
-      job(stop_);
+    kind_ = job.kind;
+    running_ = true;  // no worker runs: no lock needed
+    worker_ = std::thread([this, run = std::move(job.run)] {
+      run(stop_);
       std::cout.flush();
+      const std::lock_guard lock(mutex_);
+      running_ = false;
+      job_done_.notify_all();
     });
   }
   return true;
@@ -76,17 +98,36 @@ bool Loop::handle(std::string_view line) {
 void Loop::run(std::istream& in) {
   for (std::string line; std::getline(in, line);)
     if (!handle(line)) return;
-  wait();
+  finish();
 }
 
 void Loop::run(const std::vector<std::string>& commands) {
   for (const std::string& c : commands)
     if (!handle(c)) return;
+  finish();
+}
+
+void Loop::finish() {
+  if (!worker_.joinable()) return;
+  if (kind_ == JobKind::Search) stop_ = true;
+  // The job's own stop check stays one relaxed load: the watching is done here, a few times
+  // a second, which is soon enough for a job nobody reads.
+  std::unique_lock lock(mutex_);
+  while (!job_done_.wait_for(lock, std::chrono::milliseconds(100), [this] { return !running_; }))
+    if (output_gone()) stop_ = true;
+  lock.unlock();
   wait();
 }
 
 void Loop::wait() {
   if (worker_.joinable()) worker_.join();
+}
+
+// A pipe whose reader closed reports POLLERR to its writer, a terminal hung up POLLHUP; a
+// regular file never reports either. No events are asked for: only these come back.
+bool Loop::output_gone() const {
+  pollfd fd{output_fd_, 0, 0};
+  return poll(&fd, 1, 0) == 1 && (fd.revents & (POLLERR | POLLHUP | POLLNVAL));
 }
 
 }  // namespace sashite::usi

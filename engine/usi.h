@@ -5,8 +5,10 @@
 #pragma once
 
 #include <atomic>
+#include <condition_variable>
 #include <functional>
 #include <iosfwd>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -21,45 +23,79 @@ std::string_view trim(std::string_view text);
 // The whole of `text` as a decimal integer in [lo, hi] ("3abc" is not 3).
 std::optional<int> parse_int(std::string_view text, int lo, int hi);
 
+// The first word of `text` (trimmed): words end at any white space, as `is >> word` splits
+// them, so "stop\vnow" is the command `stop` for the loop and for the command parser alike.
+std::string_view first_word(std::string_view text);
+// The first word of `rest`, which then starts after it; empty when no word is left.
+std::string_view next_word(std::string_view& rest);
+
 // The arguments of "position startpos|sfen <sfen> [moves m1 m2 ...]". "startpos" is a USI
-// keyword, turned into Position::kStartSfen here; "sfen startpos" is an error.
+// keyword, turned into Position::kStartSfen here; "sfen startpos" is an error. The moves stay
+// text, a view into `args` (read them with next_word): a game line may hold 200,000 of them.
 struct PositionCommand {
   std::string sfen;
-  std::vector<std::string> moves;
+  std::string_view moves;
   std::string error;  // set when the command is malformed; the rest is then meaningless
 };
 PositionCommand parse_position(std::string_view args);
 
-// A long command's work. It runs on the worker thread and must return soon after `stop`
-// turns true (`stop` or `quit` arrived).
-using Job = std::function<void(const std::atomic<bool>& stop)>;
+// What a job is decides what `quit` and the end of input do to it.
+enum class JobKind {
+  Perft,   // runs to its end, so that a piped "go perft 5" + "quit" prints its result
+  Search,  // stopped at once: a GUI that quits or goes away wants no best move
+};
+
+// A long command's work. `run` runs on the worker thread and must return soon after `stop`
+// turns true.
+struct Job {
+  JobKind kind = JobKind::Perft;
+  std::function<void(const std::atomic<bool>& stop)> run;
+  explicit operator bool() const { return bool(run); }
+};
 // Executes one command line (trimmed, not blank, neither `quit` nor `stop`): answers on the
-// output stream at once, and returns a Job for work that must not block the input.
+// output stream at once, and returns a Job (empty: none) for work that must not block the input.
 using Execute = std::function<Job(std::string_view line)>;
 
-// Reads commands and runs them in order. While a job runs, `stop` stops it, `quit` stops it
-// and ends the loop, and any other command waits for it to finish (so `isready` answers
-// `readyok` only once the job is done, and output never interleaves).
+// Reads commands and runs them in order. While a job runs, `stop` stops it and any other
+// command waits for it to finish (so `isready` answers `readyok` only once the job is done,
+// and output never interleaves).
+//
+// `quit` and the end of input end the loop, after the running job: a Search job is stopped at
+// once; a Perft job runs to its end and prints its result, as Stockfish's does, unless nobody
+// can read that result any more: from then on the loop polls the output descriptor (every
+// 100 ms, beside the job: its stop check stays one relaxed load), and when it reports an
+// error or hang-up (the reading end of a pipe closed, a terminal gone) it stops the job, so a
+// GUI that died leaves no orphan perft running for days. A file, a terminal or
+// a pipe that is still read keeps the perft running to completion; `stop` still ends it early.
+// (The program ignores SIGPIPE, so the stopped job's last line fails instead of killing it.)
 class Loop {
  public:
-  explicit Loop(Execute execute) : execute_(std::move(execute)) {}
-  ~Loop() { wait(); }
+  // `output_fd`: where the jobs' output goes (std::cout's descriptor), watched as above.
+  explicit Loop(Execute execute, int output_fd = 1) : execute_(std::move(execute)), output_fd_(output_fd) {}
+  ~Loop() { finish(); }
   Loop(const Loop&) = delete;
   Loop& operator=(const Loop&) = delete;
 
   // One input line; false once `quit` has been handled.
   bool handle(std::string_view line);
-  // Every line of `in`, until `quit` or the end of input; at the end of input a running job
-  // finishes first (piped scripts get their whole output).
+  // Every line of `in`, until `quit` or the end of input.
   void run(std::istream& in);
   // Each argument as a command line, then as at the end of input.
   void run(const std::vector<std::string>& commands);
 
  private:
+  // Waits for the running job, as `quit` and the end of input do (see above).
+  void finish();
   void wait();
+  bool output_gone() const;
 
   Execute execute_;
+  int output_fd_;
   std::atomic<bool> stop_{false};
+  JobKind kind_ = JobKind::Perft;
+  std::mutex mutex_;
+  std::condition_variable job_done_;
+  bool running_ = false;  // guarded by mutex_
   std::thread worker_;
 };
 

@@ -17,7 +17,8 @@ class SuperiorCountJit {
   SuperiorCountJit(int raw_bits, uint64_t borrow_mask);
   ~SuperiorCountJit();
   template <class Raw>
-  Fn<Raw> get() const { return reinterpret_cast<Fn<Raw>>(const_cast<void*>(code_)); }  // Clang: no cast from const void*
+  // The const_cast: Clang refuses a reinterpret_cast from const void* to a function pointer.
+  Fn<Raw> get() const { return reinterpret_cast<Fn<Raw>>(const_cast<void*>(code_)); }
   size_t code_size() const;
 
  private:

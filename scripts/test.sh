@@ -1,11 +1,53 @@
 #!/usr/bin/env bash
 # The test command: installs what is missing, builds, runs the default test suite.
-# Exhaustive checks carry the ctest label "slow": scripts/test.sh --slow runs them too.
+# Exhaustive checks carry the ctest label "slow": scripts/test.sh --slow runs them too, then
+# builds again with clang++, ASan + UBSan and the libFuzzer targets (build-san: one build proves
+# that clang compiles the project, runs the default suite under the sanitizers, and fuzzes),
+# and runs each fuzz target for 60 s on a copy of its seed corpus. Any failure fails the script;
+# each stage's duration is printed at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/deps.sh
 sashite_install_deps
-sashite_build build
-args=(-LE slow)
-[ "${1:-}" = "--slow" ] && args=()
-ctest --test-dir build --output-on-failure -j "$(nproc)" "${args[@]}"
+
+timings=()
+print_timings() {
+  [ ${#timings[@]} -eq 0 ] && return
+  echo "Stage durations:"
+  printf '  %s\n' "${timings[@]}"
+}
+trap print_timings EXIT
+# stage <name> <command...>: runs the command and records how long it took.
+stage() {
+  local name=$1 t0=$SECONDS
+  shift
+  "$@"
+  timings+=("$(printf '%-28s %5d s' "$name" $((SECONDS - t0)))")
+}
+
+stage "build" sashite_build build
+if [ "${1:-}" != "--slow" ]; then
+  stage "ctest (default)" ctest --test-dir build --output-on-failure -j "$(nproc)" -LE slow
+  exit 0
+fi
+stage "ctest (all labels)" ctest --test-dir build --output-on-failure -j "$(nproc)"
+
+stage "build-san (clang, sanitizers)" sashite_build build-san -DCMAKE_CXX_COMPILER=clang++ \
+  -DSASHITE_SANITIZE=address,undefined -DSASHITE_FUZZ=ON -DSASHITE_BUILD_BENCH=OFF
+stage "build-san ctest (default)" ctest --test-dir build-san --output-on-failure -j "$(nproc)" -LE slow
+
+# Each fuzzer on a scratch copy of its corpus: what it finds stays out of the repository; a
+# crash leaves its input in build-san/fuzz-artifacts/ and fails the script.
+fuzz() {
+  local name=$1 work=build-san/fuzz-work/$1 status=0
+  rm -rf "$work" && mkdir -p "$work" build-san/fuzz-artifacts
+  cp tests/fuzz/corpus/"$name"/* "$work"/
+  build-san/bin/"$name"_fuzz -max_total_time=60 -timeout=30 -print_final_stats=1 \
+    -artifact_prefix=build-san/fuzz-artifacts/"$name"- "$work" >"$work.log" 2>&1 || status=$?
+  grep -E '^stat::(number_of_executed_units|average_exec_per_sec|new_units_added)' "$work.log" || true
+  [ "$status" -eq 0 ] || tail -n 40 "$work.log"
+  return "$status"
+}
+for name in sfen moves usi; do
+  stage "fuzz $name (60 s)" fuzz "$name"
+done

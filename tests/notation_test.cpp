@@ -19,6 +19,37 @@ namespace {
 
 Square sq(const char* usi) { return square_from_usi(usi); }
 
+// Error lines quote user input: control bytes and DEL come back escaped, never raw, so that an
+// error line stays one printable line (a raw CR would start a new line for a GUI splitting on CR).
+// sashite::quoted: for a std::string argument, std::quoted would win the overload.
+TEST(UsiText, QuotedEscapesControlBytes) {
+  using namespace std::string_literals;
+  EXPECT_EQ(sashite::quoted("7g7f"), "'7g7f'");
+  EXPECT_EQ(sashite::quoted(""), "''");
+  EXPECT_EQ(sashite::quoted("a\0b"s), R"('a\0b')");
+  EXPECT_EQ(sashite::quoted("x\ryreadyok"), R"('x\ryreadyok')");
+  EXPECT_EQ(sashite::quoted("a\nb"), R"('a\nb')");
+  EXPECT_EQ(sashite::quoted("a\tb"), R"('a\tb')");
+  EXPECT_EQ(sashite::quoted("\x1b[2J"), R"('\x1b[2J')");
+  EXPECT_EQ(sashite::quoted("\x7f"), R"('\x7f')");
+  EXPECT_EQ(sashite::quoted("\x01\x1f"), R"('\x01\x1f')");
+  EXPECT_EQ(sashite::quoted(R"(a\b)"), R"('a\\b')");  // so that "\r" typed in the input reads apart from a CR
+  EXPECT_EQ(sashite::quoted("\xe7\x8e\x89"), "'\xe7\x8e\x89'");  // UTF-8 (玉) passes unchanged
+  for (int byte = 0; byte < 256; ++byte) {
+    const std::string q = sashite::quoted(std::string(1, char(byte)));
+    for (char ch : q) EXPECT_TRUE(uint8_t(ch) >= 0x20 && uint8_t(ch) != 0x7f) << "byte " << byte << " came back raw";
+  }
+}
+
+// The cut counts input bytes: 80 of them, escaped, then "...".
+TEST(UsiText, QuotedCutsAfterEightyInputBytes) {
+  EXPECT_EQ(sashite::quoted(std::string(80, 'x')), "'" + std::string(80, 'x') + "'");
+  EXPECT_EQ(sashite::quoted(std::string(81, 'x')), "'" + std::string(80, 'x') + "...'");
+  std::string escaped;
+  for (int i = 0; i < 80; ++i) escaped += "\\x1b";
+  EXPECT_EQ(sashite::quoted(std::string(200, '\x1b')), "'" + escaped + "...'");
+}
+
 TEST(UsiText, SquareNamesBothWays) {
   for (Square s = SQ_ZERO; s < SQ_NB; ++s) {
     const std::string name = to_usi(s);

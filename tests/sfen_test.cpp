@@ -167,6 +167,10 @@ const Malformed kMalformed[] = {
     {"zero count", "4k4/9/9/9/9/9/9/9/4K4 b 0P 1", "bad count in hand '0P'"},
     {"count too big", "4k4/9/9/9/9/9/9/9/4K4 b 19P 1", "bad count in hand"},
     {"three-digit count", "4k4/9/9/9/9/9/9/9/4K4 b 100P 1", "bad count in hand"},
+    // Past int's range: the count must be rejected without overflowing (UBSan build fails on it).
+    {"ten-digit count alone", "9/9/9/9/9/9/9/9/9 b 9999999999 1", "bad count in hand '9999999999'"},
+    {"twenty-digit count", "4k4/9/9/9/9/9/9/9/4K4 b 99999999999999999999P 1", "bad count in hand '99999999999999999999P'"},
+    {"leading zeros", "4k4/9/9/9/9/9/9/9/4K4 b 002P 1", "bad count in hand '002P'"},
     {"trailing count", "4k4/9/9/9/9/9/9/9/4K4 b P2 1", "hand 'P2' ends with a count"},
     {"unknown hand letter", "4k4/9/9/9/9/9/9/9/4K4 b PX 1", "unknown piece letter 'X' in hand"},
     {"dash inside hand", "4k4/9/9/9/9/9/9/9/4K4 b P- 1", "unknown piece letter '-' in hand"},

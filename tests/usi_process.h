@@ -173,6 +173,13 @@ class UsiProcess {
     if (to_child_ >= 0) close(std::exchange(to_child_, -1));
   }
 
+  // Our end of the child's output closed, as when a GUI dies: the child's writes fail.
+  void close_output() {
+    if (from_child_ >= 0) close(std::exchange(from_child_, -1));
+  }
+
+  pid_t pid() const { return pid_; }
+
   // The child's wait status once it has exited; nullopt if it still runs after `timeout`.
   std::optional<int> wait_exit(Ms timeout = kDefaultTimeout) {
     if (!reap(timeout)) fail(name_ + " did not exit within " + std::to_string(timeout.count()) + " ms");

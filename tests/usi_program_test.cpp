@@ -183,11 +183,49 @@ TEST_F(Usi, StopInterruptsADeepPerft) {
   EXPECT_NE(std::find(perft.begin(), perft.end(), "Nodes searched: 900"), perft.end());
 }
 
-TEST_F(Usi, QuitDuringPerftExitsPromptly) {
-  ASSERT_TRUE(engine_->send("go perft 12")) << engine_->error();
+// A piped "go perft" then "quit" prints the whole result before exiting, as Stockfish does.
+TEST_F(Usi, QuitLetsARunningPerftFinish) {
+  ASSERT_TRUE(engine_->send("go perft 3") && engine_->send("quit")) << engine_->error();
+  const auto lines = engine_->read_until([](const std::string& l) { return l.starts_with("Nodes searched: "); });
+  ASSERT_TRUE(lines) << engine_->error();
+  EXPECT_EQ(lines->back(), "Nodes searched: 25470");
+  const auto status = engine_->wait_exit();
+  ASSERT_TRUE(status) << engine_->error();
+  EXPECT_EQ(UsiProcess::describe(*status), "exited with status 0");
+}
+
+// `stop` (with any white space after it) still ends a deep perft, and quit then exits at once.
+TEST_F(Usi, StopThenQuitEndADeepPerft) {
+  ASSERT_TRUE(engine_->send("go perft 20")) << engine_->error();
   std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  ASSERT_TRUE(engine_->send("quit")) << engine_->error();
+  ASSERT_TRUE(engine_->send("stop\vnow") && engine_->send("quit")) << engine_->error();
+  const auto line = engine_->read_line(UsiProcess::Ms(2000));
+  ASSERT_TRUE(line) << engine_->error();
+  EXPECT_TRUE(line->starts_with("info string perft 20 stopped after ")) << *line;
   const auto status = engine_->wait_exit(UsiProcess::Ms(2000));
+  ASSERT_TRUE(status) << engine_->error();
+  EXPECT_EQ(UsiProcess::describe(*status), "exited with status 0");
+}
+
+// The GUI died: end of input, and nobody reads the output any more. The perft that would run
+// for days is stopped and the program exits.
+TEST_F(Usi, DeepPerftEndsWhenInputAndOutputAreGone) {
+  ASSERT_TRUE(engine_->send("go perft 20")) << engine_->error();
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  engine_->close_stdin();
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  engine_->close_output();
+  const auto status = engine_->wait_exit(UsiProcess::Ms(5000));
+  ASSERT_TRUE(status) << engine_->error();
+  EXPECT_EQ(UsiProcess::describe(*status), "exited with status 0");
+}
+
+// The same after quit: a perft is finished only for someone who reads it.
+TEST_F(Usi, DeepPerftEndsAfterQuitWhenTheOutputIsGone) {
+  ASSERT_TRUE(engine_->send("go perft 20") && engine_->send("quit")) << engine_->error();
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  engine_->close_output();
+  const auto status = engine_->wait_exit(UsiProcess::Ms(5000));
   ASSERT_TRUE(status) << engine_->error();
   EXPECT_EQ(UsiProcess::describe(*status), "exited with status 0");
 }
@@ -205,6 +243,18 @@ TEST_F(Usi, CommandsDuringPerftWaitForIt) {
 }
 
 // A piped script ends with end of input right after `go perft`: the whole output still comes.
+TEST_F(Usi, EndOfInputAfterPerft3PrintsItsResult) {
+  ASSERT_TRUE(engine_->send("go perft 3")) << engine_->error();
+  engine_->close_stdin();
+  const auto lines = engine_->read_until([](const std::string& l) { return l.starts_with("Nodes searched: "); });
+  ASSERT_TRUE(lines) << engine_->error();
+  EXPECT_EQ(lines->back(), "Nodes searched: 25470");
+  const auto status = engine_->wait_exit();
+  ASSERT_TRUE(status) << engine_->error();
+  EXPECT_EQ(UsiProcess::describe(*status), "exited with status 0");
+}
+
+// Longer than the loop's output check interval: the perft is not stopped while its output is read.
 TEST_F(Usi, EndOfInputLetsARunningPerftFinish) {
   ASSERT_TRUE(engine_->send("position startpos") && engine_->send("go perft 5")) << engine_->error();
   engine_->close_stdin();
@@ -276,6 +326,27 @@ TEST_F(Usi, BadInputAnswersAnErrorAndKeepsServing) {
     EXPECT_TRUE(lines[0].starts_with(kErrorPrefix)) << lines[0].substr(0, 200);
     EXPECT_NE(lines[0].find(c.error_contains), std::string::npos)
         << "after '" << shown << "' expected '" << c.error_contains << "' in '" << lines[0].substr(0, 200) << "'";
+  }
+}
+
+// Error lines quote input with its control bytes escaped: one printable line each, so that no
+// GUI (splitting on CR, or a terminal) reads anything but the error.
+TEST_F(Usi, ErrorLinesEscapeControlBytes) {
+  using namespace std::string_literals;
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"setoption name USI_Hash value 1\rreadyok", R"(got '1\rreadyok')"},
+      {"foo\x1b[2Jbar", R"(unknown command 'foo\x1b[2Jbar')"},
+      {"position startpos moves 7g7f\0"s, R"(malformed move '7g7f\0')"},
+      {"go perft 3\x7f", R"(got '3\x7f')"},
+      {"position sfen 4k4/9/9/9/9/9/9/9/4K4 b P\x01 1", R"(unknown piece letter '\x01' in hand)"},
+      {"position sfen 4k4/9/9/9/9/9/9/9/4K\x1b" "4 b - 1", R"(unknown piece letter '\x1b' in rank i)"},
+  };
+  for (const auto& [command, quoted] : cases) {
+    const std::vector<std::string> lines = reply(command);
+    ASSERT_EQ(lines.size(), 1u) << quoted;
+    EXPECT_TRUE(lines[0].starts_with(kErrorPrefix)) << lines[0];
+    EXPECT_NE(lines[0].find(quoted), std::string::npos) << "wanted " << quoted << " in " << lines[0];
+    for (char ch : lines[0]) EXPECT_TRUE(uint8_t(ch) >= 0x20 && uint8_t(ch) != 0x7f) << "raw byte " << int(ch) << " in " << quoted;
   }
 }
 
