@@ -18,6 +18,10 @@ model=$(awk -F: '/^model[ \t]*:/{printf "%x", $2; exit}' /proc/cpuinfo)
 name=$(awk -F: '/^model name/{sub(/^ /, "", $2); print $2; exit}' /proc/cpuinfo)
 tag=$(echo "$name" | tr 'A-Z' 'a-z' | tr -cs 'a-z0-9' '-' | sed 's/-$//')-f$family
 out=results/$(date +%F)-$tag
+# A second run on the same day and CPU keeps the first: <date>-<cpu>-2, -3, ...
+if [ -e "$out" ] && [ "${SASHITE_BENCH_OVERWRITE:-0}" != 1 ]; then
+  n=2; while [ -e "$out-$n" ]; do n=$((n + 1)); done; out=$out-$n
+fi
 mkdir -p "$out"
 {
   printf '%s (family 0x%s, model 0x%s), %s logical CPUs' "$name" "$family" "$model" "$(nproc)"
@@ -58,4 +62,5 @@ done
 
 python3 scripts/report.py "$out"
 python3 scripts/index_results.py results
+python3 scripts/cpu_findings.py results > /dev/null
 echo "Report: $out/report.md"

@@ -83,7 +83,13 @@ def family_of(machine):
 
 def load_runs(results):
     runs = []
-    for d in sorted(os.listdir(results)):
+    dated = []
+    for d in os.listdir(results):
+        machine_txt = os.path.join(results, d, "machine.txt")
+        if os.path.isfile(machine_txt):
+            stamp = re.search(r"(\d{4}-\d{2}-\d{2} \d{2}:\d{2}) UTC", open(machine_txt).read())
+            dated.append((stamp.group(1) if stamp else d, d))
+    for _, d in sorted(dated):
         path = os.path.join(results, d)
         if not os.path.isfile(os.path.join(path, "bench.json")):
             continue
@@ -114,7 +120,7 @@ def fmt(v, unit):
 
 def table(runs, reasons):
     newest = {}
-    for r in runs:  # sorted by folder name (date first); quoted runs last
+    for r in runs:  # sorted by the time in machine.txt; quoted runs last
         newest[r["cpu"]] = r
     cpus = list(newest)
     lines = ["| question | " + " | ".join(cpus) + " | why they differ |",
@@ -138,14 +144,14 @@ def chart(runs, out_svg):
             fh.write(f'"{CHART[key]}"\t' + "\t".join("NaN" if v is None else f"{v:.4f}" for v in vals) + "\n")
     cols = len(runs)
     script = f"""
-set terminal svg size 900,420 dynamic noenhanced font 'sans,11' background rgb 'white'
+set terminal svg size 900,460 dynamic noenhanced font 'sans,11' background rgb 'white'
 set output '{out_svg}'
 set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.8 border -1
 set ylabel 'times faster (1.0 = no gain)'
 set yrange [0:*]
-set key top right
+set key outside bottom center horizontal
 set grid ytics
 set title 'Findings per CPU, every committed run side by side'
 set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2
@@ -166,7 +172,7 @@ def main():
             k, _, v = line.partition(":")
             reasons[k.strip()] = v.strip()
     new = table(runs, reasons)
-    text = re.sub(r"(<!-- cpu:begin -->\n).*?(\n<!-- cpu:end -->)", lambda mm: mm.group(1) + "\n" + new + "\n" + mm.group(2),
+    text = re.sub(r"(<!-- cpu:begin -->\n).*?(<!-- cpu:end -->)", lambda mm: mm.group(1) + "\n" + new + "\n\n" + mm.group(2),
                   text, flags=re.S)
     open(readme, "w").write(text)
     chart(runs, os.path.join(results, "cpu_findings.svg"))
