@@ -49,6 +49,20 @@ class Usi : public ::testing::Test {
     return "(no Sfen line)";
   }
 
+  // The program exits by itself within `timeout`, with status 0.
+  void expect_clean_exit(UsiProcess::Ms timeout = UsiProcess::kDefaultTimeout) {
+    const auto status = engine_->wait_exit(timeout);
+    ASSERT_TRUE(status) << engine_->error();
+    EXPECT_EQ(UsiProcess::describe(*status), "exited with status 0");
+  }
+
+  // Reads up to the "Nodes searched: " line and expects `nodes` there.
+  void expect_nodes_searched(uint64_t nodes) {
+    const auto lines = engine_->read_until([](const std::string& l) { return l.starts_with("Nodes searched: "); });
+    ASSERT_TRUE(lines) << engine_->error();
+    EXPECT_EQ(lines->back(), "Nodes searched: " + std::to_string(nodes));
+  }
+
   std::unique_ptr<UsiProcess> engine_;
 };
 
@@ -161,9 +175,7 @@ TEST_F(Usi, CrlfAndTrailingWhiteSpaceAreIgnored) {
   ASSERT_TRUE(engine_->send("isready\r")) << engine_->error();
   EXPECT_EQ(engine_->read_line(), "readyok") << engine_->error();
   ASSERT_TRUE(engine_->send("quit\r")) << engine_->error();
-  const auto status = engine_->wait_exit();
-  ASSERT_TRUE(status) << engine_->error();
-  EXPECT_EQ(UsiProcess::describe(*status), "exited with status 0");
+  expect_clean_exit();
 }
 
 // `go perft` runs beside the input: `stop` ends it early with an info line (and no total), and
@@ -186,12 +198,8 @@ TEST_F(Usi, StopInterruptsADeepPerft) {
 // A piped "go perft" then "quit" prints the whole result before exiting, as Stockfish does.
 TEST_F(Usi, QuitLetsARunningPerftFinish) {
   ASSERT_TRUE(engine_->send("go perft 3") && engine_->send("quit")) << engine_->error();
-  const auto lines = engine_->read_until([](const std::string& l) { return l.starts_with("Nodes searched: "); });
-  ASSERT_TRUE(lines) << engine_->error();
-  EXPECT_EQ(lines->back(), "Nodes searched: 25470");
-  const auto status = engine_->wait_exit();
-  ASSERT_TRUE(status) << engine_->error();
-  EXPECT_EQ(UsiProcess::describe(*status), "exited with status 0");
+  expect_nodes_searched(25470);
+  expect_clean_exit();
 }
 
 // `stop` (with any white space after it) still ends a deep perft, and quit then exits at once.
@@ -202,9 +210,7 @@ TEST_F(Usi, StopThenQuitEndADeepPerft) {
   const auto line = engine_->read_line(UsiProcess::Ms(2000));
   ASSERT_TRUE(line) << engine_->error();
   EXPECT_TRUE(line->starts_with("info string perft 20 stopped after ")) << *line;
-  const auto status = engine_->wait_exit(UsiProcess::Ms(2000));
-  ASSERT_TRUE(status) << engine_->error();
-  EXPECT_EQ(UsiProcess::describe(*status), "exited with status 0");
+  expect_clean_exit(UsiProcess::Ms(2000));
 }
 
 // The GUI died: end of input, and nobody reads the output any more. The perft that would run
@@ -215,9 +221,7 @@ TEST_F(Usi, DeepPerftEndsWhenInputAndOutputAreGone) {
   engine_->close_stdin();
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
   engine_->close_output();
-  const auto status = engine_->wait_exit(UsiProcess::Ms(5000));
-  ASSERT_TRUE(status) << engine_->error();
-  EXPECT_EQ(UsiProcess::describe(*status), "exited with status 0");
+  expect_clean_exit(UsiProcess::Ms(5000));
 }
 
 // The same after quit: a perft is finished only for someone who reads it.
@@ -225,9 +229,7 @@ TEST_F(Usi, DeepPerftEndsAfterQuitWhenTheOutputIsGone) {
   ASSERT_TRUE(engine_->send("go perft 20") && engine_->send("quit")) << engine_->error();
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
   engine_->close_output();
-  const auto status = engine_->wait_exit(UsiProcess::Ms(5000));
-  ASSERT_TRUE(status) << engine_->error();
-  EXPECT_EQ(UsiProcess::describe(*status), "exited with status 0");
+  expect_clean_exit(UsiProcess::Ms(5000));
 }
 
 // Any other command waits for the running perft: `isready` answers after the total.
@@ -246,24 +248,16 @@ TEST_F(Usi, CommandsDuringPerftWaitForIt) {
 TEST_F(Usi, EndOfInputAfterPerft3PrintsItsResult) {
   ASSERT_TRUE(engine_->send("go perft 3")) << engine_->error();
   engine_->close_stdin();
-  const auto lines = engine_->read_until([](const std::string& l) { return l.starts_with("Nodes searched: "); });
-  ASSERT_TRUE(lines) << engine_->error();
-  EXPECT_EQ(lines->back(), "Nodes searched: 25470");
-  const auto status = engine_->wait_exit();
-  ASSERT_TRUE(status) << engine_->error();
-  EXPECT_EQ(UsiProcess::describe(*status), "exited with status 0");
+  expect_nodes_searched(25470);
+  expect_clean_exit();
 }
 
 // Longer than the loop's output check interval: the perft is not stopped while its output is read.
 TEST_F(Usi, EndOfInputLetsARunningPerftFinish) {
   ASSERT_TRUE(engine_->send("position startpos") && engine_->send("go perft 5")) << engine_->error();
   engine_->close_stdin();
-  const auto lines = engine_->read_until([](const std::string& l) { return l.starts_with("Nodes searched: "); });
-  ASSERT_TRUE(lines) << engine_->error();
-  EXPECT_EQ(lines->back(), "Nodes searched: 19861490");
-  const auto status = engine_->wait_exit();
-  ASSERT_TRUE(status) << engine_->error();
-  EXPECT_EQ(UsiProcess::describe(*status), "exited with status 0");
+  expect_nodes_searched(19861490);
+  expect_clean_exit();
 }
 
 // Every rejected command answers exactly one error line naming the problem, and the engine
@@ -419,18 +413,14 @@ TEST_F(Usi, BlankLinesAreIgnored) {
 
 TEST_F(Usi, QuitExitsWithStatusZero) {
   ASSERT_TRUE(engine_->send("quit")) << engine_->error();
-  const auto status = engine_->wait_exit();
-  ASSERT_TRUE(status) << engine_->error();
-  EXPECT_EQ(UsiProcess::describe(*status), "exited with status 0");
+  expect_clean_exit();
   EXPECT_FALSE(engine_->read_line());  // and printed nothing
 }
 
 TEST_F(Usi, EndOfInputExitsWithStatusZero) {
   ASSERT_EQ(reply("position startpos"), std::vector<std::string>{});
   engine_->close_stdin();
-  const auto status = engine_->wait_exit();
-  ASSERT_TRUE(status) << engine_->error();
-  EXPECT_EQ(UsiProcess::describe(*status), "exited with status 0");
+  expect_clean_exit();
 }
 
 // `sashite "cmd" "cmd" ...` runs its arguments as commands, then exits.

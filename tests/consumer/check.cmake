@@ -1,6 +1,6 @@
 # ctest package_consumer: install the built tree to a scratch prefix, then configure, build and
 # run tests/consumer against it. Any failing step fails the test.
-#   cmake -DBUILD_DIR=<sashite build> -DWORK_DIR=<scratch> -P check.cmake
+#   cmake -DBUILD_DIR=<sashite build> -DWORK_DIR=<scratch> [-DCXX_COMPILER=..] [-DCXX_FLAGS=..] -P check.cmake
 foreach(v BUILD_DIR WORK_DIR)
   if(NOT ${v})
     message(FATAL_ERROR "check.cmake needs -D${v}=...")
@@ -19,8 +19,16 @@ function(step)
 endfunction()
 
 step(${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix})
+# CXX_COMPILER and CXX_FLAGS (optional): the compiler and instrumentation the package was built with.
+set(compiler_args "")
+if(CXX_COMPILER)
+  list(APPEND compiler_args -DCMAKE_CXX_COMPILER=${CXX_COMPILER})
+endif()
+if(CXX_FLAGS)
+  list(APPEND compiler_args "-DCMAKE_CXX_FLAGS=${CXX_FLAGS}")
+endif()
 step(${CMAKE_COMMAND} -S ${CMAKE_CURRENT_LIST_DIR} -B ${consumer_build}
-     -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH=${prefix})
+     -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH=${prefix} ${compiler_args})
 step(${CMAKE_COMMAND} --build ${consumer_build})
 step(${consumer_build}/consumer)
 message(STATUS "${step_output}")
