@@ -5,15 +5,6 @@
 
 namespace sashite {
 
-namespace {
-// A piece of kind pt of colour c would have no move from s (README Conventions: no such drop or
-// non-promotion).
-bool dead_end(Color c, PieceType pt, Square s) {
-  const Rank r = relative_rank(c, rank_of(s));
-  return ((pt == PAWN || pt == LANCE) && r == RANK_1) || (pt == KNIGHT && r <= RANK_2);
-}
-}  // namespace
-
 template <HandLayout H>
 bool BasicPosition<H>::pseudo_legal(Move m) const {
   const Color us = side_;
@@ -22,7 +13,7 @@ bool BasicPosition<H>::pseudo_legal(Move m) const {
   if (is_drop(m)) {
     const PieceType pr = dropped_type(m);
     if (is_promotion(m) || pr < RAW_BEGIN || pr >= RAW_END) return false;
-    if (!hand_[us].has(pr) || board_[to] != NO_PIECE || dead_end(us, pr, to)) return false;
+    if (!hand_[us].has(pr) || board_[to] != NO_PIECE || is_dead_square(us, pr, to)) return false;
     // Nifu: another unpromoted pawn of ours on the file.
     return pr != PAWN || !(pieces(us, PAWN) & file_bb(file_of(to)));
   }
@@ -33,7 +24,7 @@ bool BasicPosition<H>::pseudo_legal(Move m) const {
   const PieceType pt = type_of(pc);
   if (!attacks_bb(us, pt, from, pieces()).test(to)) return false;
   if (is_promotion(m)) return can_promote(pt) && (in_promotion_zone(us, from) || in_promotion_zone(us, to));
-  return !dead_end(us, pt, to);
+  return !is_dead_square(us, pt, to);
 }
 
 template <HandLayout H>

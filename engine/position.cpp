@@ -30,12 +30,6 @@ std::string letter(PieceType pr) { return std::string(1, piece_to_char(make_piec
 // Pieces of one kind in the whole set: one hand can hold them all, so the hand maximum is it.
 int real_set_count(PieceType pr) { return pr == KING ? 2 : max_in_hand(pr); }
 
-// True when a piece of this kind could never move again from this square.
-bool is_dead_square(Color c, PieceType pt, Square s) {
-  const Rank r = relative_rank(c, rank_of(s));
-  return ((pt == PAWN || pt == LANCE) && r == RANK_1) || (pt == KNIGHT && r <= RANK_2);
-}
-
 }  // namespace
 
 template <HandLayout H>

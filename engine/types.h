@@ -60,6 +60,11 @@ constexpr Color color_of(Piece pc) { return Color(pc >> 4); }
 constexpr PieceType raw_type(PieceType pt) { return pt == KING ? KING : PieceType(pt & 7); }
 constexpr bool can_promote(PieceType pt) { return pt >= PAWN && pt <= ROOK; }
 constexpr PieceType promote(PieceType pt) { return PieceType(pt | PROMOTED); }
+// A piece of this kind could never move again from s: no drop there, no non-promotion to it.
+constexpr bool is_dead_square(Color c, PieceType pt, Square s) {
+  const Rank r = relative_rank(c, rank_of(s));
+  return ((pt == PAWN || pt == LANCE) && r == RANK_1) || (pt == KNIGHT && r <= RANK_2);
+}
 
 // Move: 16 bits, laid out as in YaneuraOu mini (yaneurao, YaneuraOu mini (2015)):
 // bits 0-6 to, bits 7-13 from (for a drop: the raw piece type), bit 14 drop, bit 15 promote.

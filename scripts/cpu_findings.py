@@ -10,12 +10,13 @@ results/cpu_findings.svg (every run side by side, gnuplot).
     scripts/cpu_findings.py [results_dir]
 """
 import csv
-import json
 import os
 import re
-import statistics
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from report import load_runs  # noqa: E402  (one reading of bench.json for every script)
 
 # (key, question, how the figure reads). Ratios are "how many times faster"; cycles are per call.
 QUESTIONS = [
@@ -33,24 +34,11 @@ CHART = {"diff_node": "diff/full per node (bound)", "diff_perft_start6": "diff/f
          "diff_perft_matsuri4": "diff/full perft matsuri d4", "sup_bonanza21": "bonanza21 masks/by-field"}
 
 
-def medians(bench_json):
-    rows = {}
-    for b in bench_json["benchmarks"]:
-        if b.get("run_type") != "iteration":
-            continue
-        name = re.sub(r"/(iterations|repeats|real_time|min_time).*$", "", b["run_name"])
-        rows.setdefault(name, []).append(b)
-    scale = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
-    med = {}
-    for name, reps in rows.items():
-        med[name] = {k: statistics.median(r[k] for r in reps) for k in ("cycles/op",) if all(k in r for r in reps)}
-        med[name]["seconds"] = statistics.median(r["real_time"] * scale[r.get("time_unit", "ns")] for r in reps)
-    return med
-
-
-def run_figures(med):
+def run_figures(rows):
+    """The table's figures from one run's rows (report.py's reading: medians over the repetitions
+    whose calibrations agreed)."""
     def cyc(name):
-        return med.get(name, {}).get("cycles/op")
+        return rows[name].cycles if name in rows else None
 
     def ratio(a, b):
         x, y = cyc(a), cyc(b)
@@ -64,10 +52,11 @@ def run_figures(med):
         "sup_padded32": ratio("hand_superior/padded32/by_field", "hand_superior/padded32/borrow"),
         "sup_bonanza21": ratio("hand_superior/bonanza21/by_field", "hand_superior/bonanza21/alternating"),
     }
-    t = med.get("perft/full/start/6", {}).get("seconds")
-    f["perft_start6"] = 547_581_517 / t / 1e6 if t else None
-    dirty = [v["cycles/op"] for k, v in med.items()
-             if k.startswith("dirty_flags/") and k.endswith("/walk/40") and "/naive/" not in k and "cycles/op" in v]
+    leaves = rows["perft/full/start/6"].counter("leaves/s") if "perft/full/start/6" in rows else None
+    f["perft_start6"] = leaves / 1e6 if leaves else None
+    dirty = [r.cycles for n, r in rows.items()
+             if n.startswith("dirty_flags/") and n.endswith("/walk/40") and "/naive/" not in n and "/aa/" not in n
+             and r.cycles]
     f["dirty40"] = min(dirty) if dirty else None
     return f
 
@@ -81,7 +70,7 @@ def family_of(machine):
     return f"{label} ({name}, family {fam} model {model})"
 
 
-def load_runs(results):
+def committed_runs(results):
     runs = []
     dated = []
     for d in os.listdir(results):
@@ -94,7 +83,7 @@ def load_runs(results):
         if not os.path.isfile(os.path.join(path, "bench.json")):
             continue
         machine = open(os.path.join(path, "machine.txt")).read().strip()
-        figs = run_figures(medians(json.load(open(os.path.join(path, "bench.json")))))
+        figs = run_figures(load_runs(os.path.join(path, "bench.json"))[1])
         runs.append({"run": d, "cpu": family_of(machine), "figures": figs, "source": f"[{d}]({d}/report.md)"})
     quoted = os.path.join(results, "quoted_figures.tsv")
     if os.path.exists(quoted):
@@ -162,7 +151,7 @@ plot for [i=2:{cols + 1}] '{data}' using i:xtic(1) title columnheader(i)
 
 def main():
     results = sys.argv[1] if len(sys.argv) > 1 else "results"
-    runs = load_runs(results)
+    runs = committed_runs(results)
     readme = os.path.join(results, "README.md")
     text = open(readme).read()
     reasons = {}
