@@ -73,6 +73,10 @@ bool Loop::handle(std::string_view line) {
     stop_ = true;  // a running job ends soon; with none, nothing happens
     return true;
   }
+  if (word == "ponderhit" && ponderhit_) {
+    ponderhit_();
+    return true;
+  }
   if (word == "quit") {
     finish();
     return false;

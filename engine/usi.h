@@ -71,7 +71,10 @@ using Execute = std::function<Job(std::string_view line)>;
 class Loop {
  public:
   // `output_fd`: where the jobs' output goes (std::cout's descriptor), watched as above.
-  explicit Loop(Execute execute, int output_fd = 1) : execute_(std::move(execute)), output_fd_(output_fd) {}
+  // `ponderhit`: handled at once, beside a running job (a pondering search must learn that
+  // its clock now runs), instead of waiting for the job like other commands.
+  explicit Loop(Execute execute, int output_fd = 1, std::function<void()> ponderhit = {})
+      : execute_(std::move(execute)), output_fd_(output_fd), ponderhit_(std::move(ponderhit)) {}
   ~Loop() { finish(); }
   Loop(const Loop&) = delete;
   Loop& operator=(const Loop&) = delete;
@@ -91,6 +94,7 @@ class Loop {
 
   Execute execute_;
   int output_fd_;
+  std::function<void()> ponderhit_;
   std::atomic<bool> stop_{false};
   JobKind kind_ = JobKind::Perft;
   std::mutex mutex_;

@@ -119,6 +119,28 @@ class DiffPosition {
   // Up to MAX_PLY plies below set(): the list arena holds that many.
   void do_move(Move m, State& st);
   void undo_move(Move m);
+  // A pass (the search's null move): no square changes, so no attack set and no list does.
+  // Lists the new side to move regenerates below are charged to this ply, as after a move.
+  void do_null_move(State& st) {
+    st.stale = stale_;
+    st.arena_top = arena_top_;
+    st.nonempty = nonempty_;
+    st.dirty = st.made_stale = 0;
+    st.moved_id = st.captured_id = diff::kNoId;
+    st.saved_count = st.regen_count = 0;
+    st.previous = st_;
+    pos_.do_null_move(st.base);
+    st_ = &st;
+  }
+  void undo_null_move() {
+    const State& st = *st_;
+    for (int i = st.regen_count - 1; i >= 0; --i) lists_[st.regen_ids[i]] = st.regen_old[i];
+    stale_ = st.stale;
+    arena_top_ = st.arena_top;
+    nonempty_ = st.nonempty;
+    pos_.undo_null_move();
+    st_ = st.previous;
+  }
 
   // The dirty mask do_move would compute for `m` (kernel and window only: no side effects).
   uint64_t dirty_mask(Move m) const {

@@ -19,6 +19,8 @@ concept SearchPosition = requires(P& pos, const P& cpos, typename P::State& st, 
   { pos.set(sfen, &st) } -> std::same_as<std::optional<std::string>>;
   pos.do_move(m, st);
   pos.undo_move(m);
+  pos.do_null_move(st);
+  pos.undo_null_move();
   { cpos.key() } -> std::same_as<Key>;
   { cpos.side_to_move() } -> std::same_as<Color>;
   { cpos.in_check() } -> std::same_as<bool>;

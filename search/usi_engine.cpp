@@ -3,52 +3,77 @@
 #include <algorithm>
 #include <chrono>
 #include <iostream>
+#include <set>
 #include <sstream>
 #include <utility>
 #include <vector>
 
-#include "movegen_full/perft.h"
+#include "search/bench_positions.h"
 
 namespace sashite {
 namespace {
 
-const Position& board_of(const Position& pos) { return pos; }
-const Position& board_of(const DiffPosition<DefaultHand>& pos) { return pos.base(); }
+// A combo option's values, from the registry, in registry order without repeats.
+template <class Field>
+std::vector<std::string> option_values(Field field) {
+  std::vector<std::string> values;
+  for (const EngineChoice& c : registered_engine_choices())
+    if (std::find(values.begin(), values.end(), c.*field) == values.end()) values.push_back(c.*field);
+  return values;
+}
+
+struct ComboOption {
+  const char* name;
+  std::string EngineChoice::*field;
+};
+constexpr ComboOption kCombos[] = {
+    {"MoveGen", &EngineChoice::generator},
+    {"HandLayout", &EngineChoice::layout},
+    {"KeyScheme", &EngineChoice::key_scheme},
+    {"TTLayout", &EngineChoice::tt},
+};
 
 }  // namespace
 
 UsiEngine::UsiEngine(std::ostream& out) : out_(out) {
-  // The start position is valid: neither step can fail.
-  replay_game(Position::kStartSfen, "", history_);
-  build(history_.final_sfen);
+  replay_game(BasicPosition<DefaultHand>::kStartSfen, "", history_);  // cannot fail
+  switch_engine(choice_);
 }
 
 UsiEngine::~UsiEngine() = default;
 
 usi::Job UsiEngine::execute(std::string_view line) {
   const std::string_view cmd = usi::first_word(line);
+  const std::string_view args = usi::trim(usi::trim(line).substr(cmd.size()));
   // `position` reads the line in place: a game line can be megabytes long.
   if (cmd == "position") {
-    position(usi::trim(line).substr(cmd.size()));
+    position(args);
     return {};
   }
-  std::istringstream is{std::string(line)};
-  is >> std::ws;
-  is.ignore(std::streamsize(cmd.size()));
+  if (cmd == "go") return go(args);
+  if (cmd == "bench") return bench(args);
+  std::istringstream is{std::string(args)};
   if (cmd == "usi") {
     out_ << "id name sashite\nid author the sashite developers\n"
          << "option name USI_Hash type spin default 16 min 1 max 65536\n"
          << "option name USI_Ponder type check default false\n"
-         << "option name MoveGen type combo default full var full var diff\nusiok\n";
+         << "option name MoveOverhead type spin default 100 min 0 max 5000\n";
+    for (const ComboOption& o : kCombos) {
+      out_ << "option name " << o.name << " type combo default " << EngineChoice{}.*o.field;
+      for (const std::string& v : option_values(o.field)) out_ << " var " << v;
+      out_ << "\n";
+    }
+    out_ << "usiok\n";
   } else if (cmd == "isready") {
     out_ << "readyok\n";
-  } else if (cmd == "usinewgame" || cmd == "ponderhit" || cmd == "gameover") {
+  } else if (cmd == "usinewgame") {
+    engine_->new_game();
+  } else if (cmd == "ponderhit" || cmd == "gameover") {
+    // ponderhit without a pondering search, gameover after the game: nothing to do.
   } else if (cmd == "setoption") {
     setoption(is);
   } else if (cmd == "d") {
-    std::visit([&](const auto& game) { out_ << board_of(game->pos).pretty(); }, game_);
-  } else if (cmd == "go") {
-    return go(is);
+    out_ << engine_->pretty();
   } else {
     error("unknown command " + quoted(cmd));
   }
@@ -64,19 +89,50 @@ void UsiEngine::setoption(std::istream& is) {
   while (is >> word && word != "value") name += (name.empty() ? "" : " ") + word;
   std::getline(is >> std::ws, value);
   if (name.empty()) return error("setoption: missing option name");
-  // Accepted but unused until the search lands; a bad value is still an error.
   if (name == "USI_Hash") {
-    if (!usi::parse_int(value, 1, 65536)) error("setoption: USI_Hash must be an integer from 1 to 65536, got " + quoted(value));
-  } else if (name == "USI_Ponder") {
-    if (value != "true" && value != "false") error("setoption: USI_Ponder must be 'true' or 'false', got " + quoted(value));
-  } else if (name == "MoveGen") {
-    if (value != "full" && value != "diff") return error("setoption: MoveGen must be 'full' or 'diff', got " + quoted(value));
-    movegen_ = value == "diff" ? MoveGen::Diff : MoveGen::Full;
-    // The position in force, rebuilt for the other generator; the history stays.
-    if (auto err = build(history_.final_sfen)) error("setoption: MoveGen: " + *err);
-  } else {
-    error("setoption: unknown option " + quoted(name));
+    const auto mb = usi::parse_int(value, 1, 65536);
+    if (!mb) return error("setoption: USI_Hash must be an integer from 1 to 65536, got " + quoted(value));
+    hash_mb_ = *mb;
+    engine_->resize_tt(size_t(hash_mb_));
+    return;
   }
+  if (name == "USI_Ponder") {
+    if (value != "true" && value != "false") error("setoption: USI_Ponder must be 'true' or 'false', got " + quoted(value));
+    return;
+  }
+  if (name == "MoveOverhead") {
+    const auto ms = usi::parse_int(value, 0, 5000);
+    if (!ms) return error("setoption: MoveOverhead must be an integer from 0 to 5000, got " + quoted(value));
+    move_overhead_ms_ = *ms;
+    return;
+  }
+  for (const ComboOption& o : kCombos) {
+    if (name != o.name) continue;
+    const auto values = option_values(o.field);
+    if (std::find(values.begin(), values.end(), value) == values.end()) {
+      std::string list;
+      for (const auto& v : values) list += (list.empty() ? "" : ", ") + v;
+      return error("setoption: " + name + " must be one of " + list + ", got " + quoted(value));
+    }
+    EngineChoice next = choice_;
+    next.*o.field = value;
+    if (auto err = switch_engine(next)) error("setoption: " + name + ": " + *err);
+    return;
+  }
+  error("setoption: unknown option " + quoted(name));
+}
+
+// A new engine for the configuration, with the table size and the game in force; on failure
+// the current one stays.
+std::optional<std::string> UsiEngine::switch_engine(const EngineChoice& choice) {
+  std::string why;
+  auto e = make_engine(choice, &why);
+  if (!e) return why;
+  e->resize_tt(size_t(hash_mb_));
+  if (auto err = e->set_game(history_)) return err;
+  engine_ = std::move(e);
+  choice_ = choice;
+  return std::nullopt;
 }
 
 // Nothing changes unless the SFEN and every move are valid.
@@ -85,66 +141,105 @@ void UsiEngine::position(std::string_view args) {
   if (!c.error.empty()) return error("position: " + c.error);
   GameHistory history;
   if (auto err = replay_game(c.sfen, c.moves, history)) return error("position: " + *err);
-  if (auto err = build(history.final_sfen)) return error("position: " + *err);
+  if (auto err = engine_->set_game(history)) return error("position: " + *err);
   history_ = std::move(history);
 }
 
-// The position in force, from an SFEN that replay_game produced (so it cannot fail in
-// practice), for the generator MoveGen names.
-std::optional<std::string> UsiEngine::build(const std::string& sfen) {
-  auto make = [&]<class G>(std::unique_ptr<G> game) -> std::optional<std::string> {
-    if (auto err = game->pos.set(sfen, &game->state)) return err;
-    game_ = std::move(game);
-    return std::nullopt;
-  };
-  return movegen_ == MoveGen::Diff ? make(std::make_unique<DiffGame>()) : make(std::make_unique<FullGame>());
-}
-
-// "go perft <depth>": a job, so that `stop` is read while it runs. The output is
-// fairy-stockfish's (one "move: count" line per root move, a blank line, "Nodes searched: N"
-// and a blank line) after one info line with the time, so that the two diff cleanly.
-usi::Job UsiEngine::go(std::istream& is) {
-  std::string word;
-  is >> word;
-  if (word != "perft") {
-    error("go: only 'go perft <depth>' is available until the search module lands");
+usi::Job UsiEngine::go(std::string_view args) {
+  if (usi::first_word(args) == "perft") {
+    std::string_view rest = args;
+    usi::next_word(rest);
+    const std::string_view depth_text = usi::next_word(rest);
+    const auto depth = usi::parse_int(depth_text, 1, 20);
+    if (!depth || !usi::trim(rest).empty()) {
+      error("go perft: depth must be one integer from 1 to 20, got " + quoted(usi::trim(args.substr(5))));
+      return {};
+    }
+    // The output is fairy-stockfish's (one "move: count" line per root move, a blank line,
+    // "Nodes searched: N" and a blank line) after one info line, so that the two diff cleanly.
+    return {usi::JobKind::Perft, [this, depth = *depth](const std::atomic<bool>& stop) {
+              const auto t0 = std::chrono::steady_clock::now();
+              auto stopped = [&stop] { return stop.load(std::memory_order_relaxed); };
+              // Sorted by move text: the generators order moves differently.
+              std::vector<std::pair<std::string, uint64_t>> divide;
+              for (const auto& [m, n] : engine_->perft_divide(depth, stopped)) divide.emplace_back(to_usi(m), n);
+              const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+              if (stopped()) {
+                out_ << "info string perft " << depth << " stopped after " << int64_t(s * 1000) << " ms\n";
+                return;
+              }
+              std::sort(divide.begin(), divide.end());
+              uint64_t total = 0;
+              for (const auto& [m, n] : divide) total += n;
+              out_ << "info string perft " << depth << " time " << int64_t(s * 1000) << " ms, "
+                   << int64_t(s > 0 ? double(total) / s : 0) << " leaves/s, MoveGen " << choice_.generator << "\n";
+              for (const auto& [m, n] : divide) out_ << m << ": " << n << "\n";
+              out_ << "\nNodes searched: " << total << "\n\n";
+            }};
+  }
+  auto parsed = parse_go(args);
+  if (auto* why = std::get_if<std::string>(&parsed)) {
+    error(*why);
     return {};
   }
-  std::string depth_text;
-  is >> depth_text;
-  const auto depth = usi::parse_int(depth_text, 1, 20);
-  if (!depth) {
-    error("go perft: depth must be an integer from 1 to 20, got " + quoted(depth_text));
-    return {};
-  }
-  return {usi::JobKind::Perft, [this, depth = *depth](const std::atomic<bool>& stop) { perft_job(depth, stop); }};
+  const SearchLimits limits = std::get<SearchLimits>(parsed);
+  ponderhit_ = false;
+  return {usi::JobKind::Search, [this, limits](const std::atomic<bool>& stop) {
+            SearchControl control;
+            control.stop = &stop;
+            control.ponderhit = &ponderhit_;
+            control.move_overhead_ms = move_overhead_ms_;
+            control.info = [this](const std::string& line) { out_ << line << std::endl; };
+            const SearchResult r = engine_->go(limits, control);
+            if (r.declare_win) {
+              out_ << "bestmove win" << std::endl;
+            } else if (r.best == MOVE_NONE || (r.score != VALUE_NONE && r.score <= VALUE_MATED_IN_MAX_PLY)) {
+              // No legal move, or mated by force: resign rather than play on.
+              out_ << "bestmove resign" << std::endl;
+            } else {
+              out_ << "bestmove " << to_usi(r.best);
+              if (r.ponder != MOVE_NONE) out_ << " ponder " << to_usi(r.ponder);
+              out_ << std::endl;
+            }
+          }};
 }
 
-void UsiEngine::perft_job(int depth, const std::atomic<bool>& stop) {
-  const auto t0 = std::chrono::steady_clock::now();
-  auto stopped = [&stop] { return stop.load(std::memory_order_relaxed); };
-  // Sorted by move text: the generators order moves differently, their output must not differ.
-  std::vector<std::pair<std::string, uint64_t>> divide;
-  std::visit([&](auto& game) {
-    for (const auto& [m, n] : perft_divide(game->pos, depth, stopped)) divide.emplace_back(to_usi(m), n);
-  }, game_);
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  if (stopped()) {
-    out_ << "info string perft " << depth << " stopped after " << int64_t(seconds * 1000) << " ms\n";
-    return;
+// "bench [depth]": every bench position from a new game to `depth` (default 7), one summary
+// line per position and the totals; the node total is the configuration's search signature.
+usi::Job UsiEngine::bench(std::string_view args) {
+  int depth = 7;
+  if (!args.empty()) {
+    const auto d = usi::parse_int(args, 1, 64);
+    if (!d) {
+      error("bench: depth must be an integer from 1 to 64, got " + quoted(args));
+      return {};
+    }
+    depth = *d;
   }
-  std::sort(divide.begin(), divide.end());
-  uint64_t total = 0;
-  for (const auto& [m, n] : divide) total += n;
-  out_ << "info string perft " << depth << " time " << int64_t(seconds * 1000) << " ms, "
-       << int64_t(seconds > 0 ? double(total) / seconds : 0) << " leaves/s, MoveGen " << movegen_name() << "\n";
-  for (const auto& [m, n] : divide) out_ << m << ": " << n << "\n";
-  out_ << "\nNodes searched: " << total << "\n\n";
-}
-
-// The generator the position in force runs through.
-const char* UsiEngine::movegen_name() const {
-  return std::holds_alternative<std::unique_ptr<DiffGame>>(game_) ? "diff" : "full";
+  return {usi::JobKind::Search, [this, depth](const std::atomic<bool>& stop) {
+            SearchLimits limits;
+            limits.depth = depth;
+            SearchControl control;
+            control.stop = &stop;
+            uint64_t nodes = 0;
+            int64_t ms = 0;
+            for (std::string_view sfen : kBenchPositions) {
+              GameHistory game;
+              replay_game(sfen, "", game);
+              engine_->set_game(game);
+              engine_->new_game();
+              const SearchResult r = engine_->go(limits, control);
+              if (stop) break;
+              nodes += r.nodes;
+              ms += r.ms;
+              out_ << "info string bench " << sfen << " depth " << r.depth << " score " << usi_score(r.score)
+                   << " bestmove " << to_usi(r.best) << " nodes " << r.nodes << "\n";
+            }
+            engine_->set_game(history_);
+            out_ << "===========================\nConfiguration: " << choice_.name() << "\nTotal time (ms) : " << ms
+                 << "\nNodes searched  : " << nodes << "\nNodes/second    : " << (ms ? nodes * 1000 / uint64_t(ms) : nodes)
+                 << std::endl;
+          }};
 }
 
 }  // namespace sashite

@@ -1,0 +1,32 @@
+#include "search/engine.h"
+
+#include "search/engine_config.h"
+#include "search/engine_factory.h"
+
+namespace sashite {
+
+std::string EngineChoice::name() const { return generator + "/" + layout + "-" + key_scheme + "/" + tt; }
+
+std::vector<EngineChoice> registered_engine_choices() {
+  std::vector<EngineChoice> all;
+  for_each_engine_config([&]<class C>() { all.push_back({C::generator(), C::layout(), C::key_scheme(), C::tt()}); });
+  return all;
+}
+
+std::unique_ptr<Engine> make_engine(const EngineChoice& choice, std::string* error) {
+  std::unique_ptr<Engine> e;
+#define SASHITE_MAKE_ENGINE(G) \
+  if (choice.generator == G::name) e = make_engine_of(G{}, choice);
+  SASHITE_FOR_EACH_GENERATOR(SASHITE_MAKE_ENGINE)
+#undef SASHITE_MAKE_ENGINE
+  if (!e && error) *error = "no registered engine configuration " + choice.name();
+  return e;
+}
+
+std::string usi_score(Value v) {
+  if (v >= VALUE_MATE_IN_MAX_PLY) return "mate " + std::to_string(VALUE_MATE - v);
+  if (v <= VALUE_MATED_IN_MAX_PLY) return "mate -" + std::to_string(VALUE_MATE + v);
+  return "cp " + std::to_string(v);
+}
+
+}  // namespace sashite

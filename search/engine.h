@@ -1,0 +1,76 @@
+// One engine configuration behind a run-time interface: what the USI front end, the `bench`
+// command and the tests drive. make_engine picks the configuration from the registry
+// (search/engine_config.h) by its option values; each one owns its position, its state stack,
+// its transposition table and its search.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/types.h"
+#include "search/game_history.h"
+#include "search/limits.h"
+#include "search/value.h"
+
+namespace sashite {
+
+// A configuration by its USI option values.
+struct EngineChoice {
+  std::string generator = "full";   // MoveGen
+  std::string layout = "padded32";  // HandLayout
+  std::string key_scheme = "xor";   // KeyScheme
+  std::string tt = "classic";       // TTLayout
+  std::string name() const;
+};
+
+// Every registered configuration, in registry order.
+std::vector<EngineChoice> registered_engine_choices();
+
+// What a search reports at its end.
+struct SearchResult {
+  Move best = MOVE_NONE;    // MOVE_NONE: no legal move (resign)
+  Move ponder = MOVE_NONE;
+  bool declare_win = false; // the entering-king declaration wins: answer "bestmove win"
+  Value score = VALUE_NONE;
+  int depth = 0;            // last completed iteration
+  uint64_t nodes = 0;
+  int64_t ms = 0;
+  std::vector<Move> pv;
+};
+
+// How a running search talks to the outside.
+struct SearchControl {
+  const std::atomic<bool>* stop = nullptr;       // set by `stop`/`quit`
+  const std::atomic<bool>* ponderhit = nullptr;  // set by `ponderhit` (go ponder)
+  std::function<void(const std::string&)> info;  // one "info ..." line; empty: silent
+  int64_t move_overhead_ms = 100;
+};
+
+class Engine {
+ public:
+  virtual ~Engine() = default;
+  virtual EngineChoice choice() const = 0;
+  // The game a `position` command set up. The history's final SFEN was produced by
+  // replay_game, so only an impossible position can fail.
+  virtual std::optional<std::string> set_game(const GameHistory& game) = 0;
+  virtual void resize_tt(size_t mb) = 0;
+  virtual void new_game() = 0;  // clears the TT and the history tables
+  virtual SearchResult go(const SearchLimits& limits, const SearchControl& control) = 0;
+  virtual std::vector<std::pair<Move, uint64_t>> perft_divide(int depth, const std::function<bool()>& stopped) = 0;
+  virtual std::string pretty() const = 0;
+  virtual std::string sfen() const = 0;
+};
+
+// nullopt-like: nullptr and `error` set when the choice names no registered configuration.
+std::unique_ptr<Engine> make_engine(const EngineChoice& choice, std::string* error = nullptr);
+
+// USI score text: "cp 123" or "mate 5" / "mate -4" (plies, as USI counts).
+std::string usi_score(Value v);
+
+}  // namespace sashite
