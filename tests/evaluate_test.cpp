@@ -104,6 +104,8 @@ TYPED_TEST(EvalLayouts, AttacksOnTheKingCost) {
   const Value far = eval_sfen<H>("4k4/+r+b7/9/9/9/9/9/9/4K4 b - 1");
   EXPECT_LT(near, far);
   EXPECT_GT(eval_sfen<H>("4k4/9/9/9/9/9/3+r1+b3/9/4K4 w - 1"), eval_sfen<H>("4k4/+r+b7/9/9/9/9/9/9/4K4 w - 1"));
+  // A White pawn on 5g attacks 5h beside Black's king; on 1c it attacks nothing there.
+  EXPECT_LT(eval_sfen<H>("4k4/9/9/9/9/9/3+rp+b3/9/4K4 b - 1"), eval_sfen<H>("4k4/9/8p/9/9/9/3+r1+b3/9/4K4 b - 1"));
   // A gold beside the king defends: worth more there than far away.
   EXPECT_GT(eval_sfen<H>("4k4/9/9/9/9/9/3+r1+b3/4G4/4K4 b - 1"), eval_sfen<H>("4k4/9/9/9/9/9/3+r1+b3/9/G3K4 b - 1"));
 }
