@@ -1,0 +1,114 @@
+// evaluate(): zero at the start, colour-symmetric and layout-independent on walks, and each term
+// pointing the right way (material, the hand pawn table, king safety).
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+#include "tests/flip_sfen.h"
+#include "tests/hand_domain.h"
+
+#include "movegen_full/random_walk.h"
+#include "search/evaluate.h"
+
+namespace sashite {
+namespace {
+
+template <HandLayout H>
+Value eval_sfen(std::string_view sfen) {
+  BasicPosition<H> pos;
+  StateInfo st;
+  if (auto err = pos.set(sfen, &st)) ADD_FAILURE() << *err << " in " << sfen;
+  return evaluate(pos);
+}
+
+// Walk ends (middlegames) plus drop-heavy positions, so that big hands and open kings occur.
+const std::vector<std::string>& sample() {
+  static const std::vector<std::string> s = [] {
+    std::vector<std::string> v = walk_sample(200, 31);
+    for (std::string& f : full_hand_sample(40, 32)) v.push_back(std::move(f));
+    for (std::string& c : in_check_sample(40, 33)) v.push_back(std::move(c));
+    return v;
+  }();
+  return s;
+}
+
+TEST(EvalFlip, FlipSfenIsAnInvolutionAndChangesTheText) {
+  for (const std::string& s : sample()) {
+    const std::string f = testing::flip_sfen(s);
+    EXPECT_NE(f, s);
+    EXPECT_EQ(testing::flip_sfen(f), s);
+    Position pos;
+    StateInfo st;
+    EXPECT_FALSE(pos.set(f, &st)) << f;
+  }
+  EXPECT_EQ(testing::flip_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"),
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1");
+  EXPECT_EQ(testing::flip_sfen("8k/9/9/9/9/9/9/+P8/K8 b 2Pr 7"), "8k/8+p/9/9/9/9/9/9/K8 w 2pR 7");
+}
+
+template <class H>
+class EvalLayouts : public ::testing::Test {};
+TYPED_TEST_SUITE(EvalLayouts, testing::GTestHandTypes);
+
+TYPED_TEST(EvalLayouts, StartPositionIsZeroForEitherSide) {
+  using H = TypeParam;
+  EXPECT_EQ(eval_sfen<H>(BasicPosition<H>::kStartSfen), 0);
+  EXPECT_EQ(eval_sfen<H>("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"), 0);
+}
+
+// Same value for the colour-flipped position, and the same as the default layout's.
+TYPED_TEST(EvalLayouts, ColourFlipSymmetricAndEqualAcrossLayouts) {
+  using H = TypeParam;
+  int nonzero = 0;
+  for (const std::string& s : sample()) {
+    const Value v = eval_sfen<H>(s);
+    EXPECT_EQ(v, eval_sfen<H>(testing::flip_sfen(s))) << s;
+    EXPECT_EQ(v, eval_sfen<DefaultHand>(s)) << s;
+    EXPECT_LE(std::abs(v), VALUE_EVAL_MAX);
+    nonzero += v != 0;
+  }
+  EXPECT_GT(nonzero, int(sample().size()) / 2);  // the sample is not all balanced positions
+}
+
+TYPED_TEST(EvalLayouts, MaterialAdvantageScoresForItsOwner) {
+  using H = TypeParam;
+  // An extra rook, on the board and in hand (10 % more there), then a dragon.
+  EXPECT_EQ(eval_sfen<H>("4k4/9/9/9/9/9/9/1R7/4K4 b - 1"), kPieceValue[ROOK]);
+  EXPECT_EQ(eval_sfen<H>("4k4/9/9/9/9/9/9/1R7/4K4 w - 1"), -kPieceValue[ROOK]);
+  EXPECT_EQ(eval_sfen<H>("4k4/9/9/9/9/9/9/9/4K4 b R 1"), eval::kHandValue[ROOK][1]);
+  EXPECT_GT(eval::kHandValue[ROOK][1], kPieceValue[ROOK]);
+  EXPECT_EQ(eval_sfen<H>("4k4/9/9/9/9/9/9/1+R7/4K4 b - 1"), kPieceValue[DRAGON]);
+  // White's advantage: negative for Black to move, positive for White.
+  EXPECT_LT(eval_sfen<H>("4k4/9/9/9/9/9/9/9/4K4 b gs 1"), 0);
+  EXPECT_GT(eval_sfen<H>("4k4/9/9/9/9/9/9/9/4K4 w gs 1"), 0);
+  // Start position after Black gave its bishop for a silver: each side holds what it took.
+  EXPECT_LT(eval_sfen<H>("lnsgkg1nl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/7R1/LNSGKGSNL b Sb 1"), 0);
+}
+
+TYPED_TEST(EvalLayouts, ExtraHandPawnIsWorthLessAtSixThanAtOne) {
+  using H = TypeParam;
+  auto with_pawns = [](int n) {
+    return eval_sfen<H>("4k4/9/9/9/9/9/9/9/4K4 b " + (n ? std::to_string(n) + "P" : std::string("-")) + " 1");
+  };
+  const Value first = with_pawns(1) - with_pawns(0), sixth = with_pawns(6) - with_pawns(5);
+  EXPECT_EQ(first, eval::kHandValue[PAWN][1]);
+  EXPECT_GT(sixth, 0);
+  EXPECT_LT(sixth, first);
+  EXPECT_EQ(with_pawns(4) - with_pawns(3), first);  // the fourth still counts in full
+}
+
+TYPED_TEST(EvalLayouts, AttacksOnTheKingCost) {
+  using H = TypeParam;
+  // Same material: a White dragon and horse beside Black's king, or far from it.
+  const Value near = eval_sfen<H>("4k4/9/9/9/9/9/3+r1+b3/9/4K4 b - 1");
+  const Value far = eval_sfen<H>("4k4/+r+b7/9/9/9/9/9/9/4K4 b - 1");
+  EXPECT_LT(near, far);
+  EXPECT_GT(eval_sfen<H>("4k4/9/9/9/9/9/3+r1+b3/9/4K4 w - 1"), eval_sfen<H>("4k4/+r+b7/9/9/9/9/9/9/4K4 w - 1"));
+  // A White pawn on 5g attacks 5h beside Black's king; on 1c it attacks nothing there.
+  EXPECT_LT(eval_sfen<H>("4k4/9/9/9/9/9/3+rp+b3/9/4K4 b - 1"), eval_sfen<H>("4k4/9/8p/9/9/9/3+r1+b3/9/4K4 b - 1"));
+  // A gold beside the king defends: worth more there than far away.
+  EXPECT_GT(eval_sfen<H>("4k4/9/9/9/9/9/3+r1+b3/4G4/4K4 b - 1"), eval_sfen<H>("4k4/9/9/9/9/9/3+r1+b3/9/G3K4 b - 1"));
+}
+
+}  // namespace
+}  // namespace sashite
