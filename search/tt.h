@@ -20,6 +20,8 @@
 
 namespace sashite {
 
+// lower and upper come as stored: value_from_tt the finite ones only (it would move
+// +-VALUE_INFINITE into the mate band).
 struct TTData {
   Move move;    // MOVE_NONE if none stored (to be validated with pseudo_legal + legal)
   Value lower;  // -VALUE_INFINITE if nothing is known from below

@@ -43,7 +43,7 @@ class ClassicTT {
   // On a miss `out` says nothing is known: (MOVE_NONE, -inf, +inf, VALUE_NONE, depth -7).
   bool probe(Key k, TTData& out) const {
     const uint16_t k16 = check_of(k);
-    for (const Entry& e : table_[k].entry)
+    for (const Entry& e : table_.bucket(k).entry)
       if (e.key16 == k16 && e.depth8) {
         const Value v = e.value16;
         const int b = e.gen8 & BOUND_EXACT;
@@ -59,7 +59,7 @@ class ClassicTT {
   void store(Key k, Move m, Value v, Bound b, int depth, Value eval) {
     const uint16_t k16 = check_of(k);
     const uint8_t gen = table_.generation();
-    Entry& e = tt::slot(table_[k], k16, gen);
+    Entry& e = tt::slot(table_.bucket(k), k16, gen);
     const bool same = e.key16 == k16 && e.depth8;
     if (m != MOVE_NONE || !same) e.move16 = m;  // a fail-low's MOVE_NONE keeps the known move
     // Stockfish's guard: a same-search result 4+ plies shallower and inexact does not overwrite.

@@ -98,8 +98,8 @@ class Buckets {
   uint8_t generation() const { return generation_; }
 
   size_t index(Key k) const { return size_t(Slot<S>::index(k, bits_)); }
-  Bucket& operator[](Key k) { return table_[index(k)]; }
-  const Bucket& operator[](Key k) const { return table_[index(k)]; }
+  Bucket& bucket(Key k) { return table_[index(k)]; }
+  const Bucket& bucket(Key k) const { return table_[index(k)]; }
   void prefetch(Key k) const { __builtin_prefetch(&table_[index(k)]); }
   size_t size() const { return count_; }
 

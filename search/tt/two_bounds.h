@@ -48,7 +48,7 @@ class TwoBoundsTT {
   // On a miss `out` says nothing is known: (MOVE_NONE, -inf, +inf, VALUE_NONE, depth -7).
   bool probe(Key k, TTData& out) const {
     const uint16_t k16 = check_of(k);
-    for (const Entry& e : table_[k].entry)
+    for (const Entry& e : table_.bucket(k).entry)
       if (e.key16 == k16 && e.depth8) {
         out = {Move(e.move16), Value(e.lower16), Value(e.upper16), Value(e.eval16), e.depth8 + tt::kDepthOffset};
         return true;
@@ -65,7 +65,7 @@ class TwoBoundsTT {
     const uint16_t k16 = check_of(k);
     const uint8_t gen = table_.generation();
     const uint8_t d8 = uint8_t(depth - tt::kDepthOffset);
-    Entry& e = tt::slot(table_[k], k16, gen);
+    Entry& e = tt::slot(table_.bucket(k), k16, gen);
     const bool same = e.key16 == k16 && e.depth8;
     if (m != MOVE_NONE || !same) e.move16 = m;  // a fail-low's MOVE_NONE keeps the known move
     if (eval != VALUE_NONE || !same) e.eval16 = int16_t(eval);
