@@ -1,5 +1,7 @@
-// The transposition-table interface every layout implements (search/tt/*.h), and the registry
-// of layouts: a new layout is one header plus one line in SASHITE_FOR_EACH_TT_LAYOUT.
+// The transposition-table interface every layout implements (search/tt/*.h). The registry of
+// layouts is search/tt_layouts.h: a new layout is one header plus one line in
+// SASHITE_FOR_EACH_TT_LAYOUT there (the layouts include this file for TTData: including them back
+// from here would break a layout header included on its own).
 //
 // The search sees a probe as a pair of bounds, lower <= true value <= upper, valid to `depth`:
 // the classic entry stores one value and a bound type (an exact value, a lower or an upper
@@ -11,12 +13,15 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 
 #include "engine/types.h"
 #include "search/value.h"
 
 namespace sashite {
 
+// lower and upper come as stored: value_from_tt the finite ones only (it would move
+// +-VALUE_INFINITE into the mate band).
 struct TTData {
   Move move;    // MOVE_NONE if none stored (to be validated with pseudo_legal + legal)
   Value lower;  // -VALUE_INFINITE if nothing is known from below

@@ -1,0 +1,125 @@
+// What the TT layouts share: the slot and 16-bit check a key scheme gets, the generation byte,
+// and the bucket array (a power of two of 64-byte aligned buckets, allocated by resize only).
+#pragma once
+
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <new>
+#include <type_traits>
+
+#include "hand/key_scheme.h"
+#include "search/tt.h"
+#include "search/tt_index.h"
+
+namespace sashite::tt {
+
+// Values, bounds and evals travel as int16.
+static_assert(VALUE_INFINITE <= INT16_MAX && VALUE_NONE <= INT16_MAX && -VALUE_INFINITE >= INT16_MIN);
+
+// Slot and check per scheme, as results/README.md ("Hashing, TT index") measured them. The check
+// must not repeat index bits, or it rejects nothing the index has not already rejected.
+template <KeyScheme S> struct Slot;
+
+// XOR key: every bit is a Zobrist sum, so the low bits pick the bucket and the top 16 bits
+// check (disjoint for tables under 2^48 buckets).
+template <>
+struct Slot<KeyScheme::Xor> {
+  static uint64_t index(Key k, int bits) { return tt_index::low_bits(k, bits); }
+  static uint16_t check(Key k) { return uint16_t(k >> 48); }
+};
+
+// Additive key: its low bits are hand counts, so the bucket is the top bits of k * 2^64/phi.
+// Neither the key's own top 16 bits (hand64's gold and rook counts only: same-board pairs
+// differing in lance..bishop would share them) nor the product's next bits (bit j of a product
+// sees key bits 0..j only) would do; the top 16 bits of a second product, by splitmix64's odd
+// multiplier, see every key bit and none of the index's.
+template <>
+struct Slot<KeyScheme::Additive> {
+  static uint64_t index(Key k, int bits) { return tt_index::multiplicative(k, bits); }
+  static uint16_t check(Key k) { return uint16_t((k * 0xBF58476D1CE4E5B9ULL) >> 48); }
+};
+
+// Stored depth: depth8 = depth - kDepthOffset, so depths -6..248 fit and depth8 == 0 marks an
+// empty entry (clear() zeroes).
+inline constexpr int kDepthOffset = -7;
+
+// The generation byte: the age in the 6 high bits, 2 low bits free (the classic entry's bound).
+// 64 searches before an age wraps.
+inline constexpr uint8_t kGenerationDelta = 4;
+inline constexpr uint8_t kGenerationMask = 0xFC;
+// Searches since an entry's generation byte was written, 0..63.
+constexpr int relative_age(uint8_t generation, uint8_t gen8) {
+  return uint8_t(generation - (gen8 & kGenerationMask)) / kGenerationDelta;
+}
+// Victim order: Stockfish's depth - 8 * age (one search of age outweighs 8 plies of depth).
+template <class Entry>
+constexpr int worth(const Entry& e, uint8_t generation) {
+  return e.depth8 - 8 * relative_age(generation, e.gen8);
+}
+
+// Where a store goes: the key's own entry or an empty one, else the lowest worth.
+template <class Bucket>
+auto& slot(Bucket& bucket, uint16_t k16, uint8_t generation) {
+  for (auto& e : bucket.entry)
+    if (e.key16 == k16 || !e.depth8) return e;
+  auto* victim = &bucket.entry[0];
+  for (auto& e : bucket.entry)
+    if (worth(e, generation) < worth(*victim, generation)) victim = &e;
+  return *victim;
+}
+
+// Bucket needs `entry[kEntries]`, each with depth8 and gen8.
+template <class Bucket, KeyScheme S>
+class Buckets {
+ public:
+  static constexpr size_t kAlign = 64;
+  static_assert(kAlign % alignof(Bucket) == 0 && kAlign % sizeof(Bucket) == 0, "a bucket never straddles a line");
+  static_assert(std::is_trivially_copyable_v<Bucket>, "clear() zeroes with memset");
+
+  // mb < 1 counts as 1: at least 2^14 buckets, so multiplicative's shift (64 - bits) stays < 64.
+  void resize(size_t mb) {
+    const size_t n = std::bit_floor(std::max<size_t>(std::max<size_t>(mb, 1) * 1024 * 1024 / sizeof(Bucket), 1));
+    if (n != count_) {
+      table_.reset();  // free before allocating: two 64 MB tables need not coexist
+      table_.reset(static_cast<Bucket*>(::operator new(n * sizeof(Bucket), std::align_val_t{kAlign})));
+      count_ = n;
+      bits_ = std::countr_zero(n);
+    }
+    clear();
+  }
+  void clear() {
+    std::memset(static_cast<void*>(table_.get()), 0, count_ * sizeof(Bucket));
+    generation_ = 0;
+  }
+  void new_search() { generation_ = uint8_t(generation_ + kGenerationDelta); }
+  uint8_t generation() const { return generation_; }
+
+  size_t index(Key k) const { return size_t(Slot<S>::index(k, bits_)); }
+  Bucket& bucket(Key k) { return table_[index(k)]; }
+  const Bucket& bucket(Key k) const { return table_[index(k)]; }
+  void prefetch(Key k) const { __builtin_prefetch(&table_[index(k)]); }
+  size_t size() const { return count_; }
+
+  // Stockfish's sample: the entries of the first 1000 buckets written in this search.
+  int hashfull() const {
+    const size_t sample = std::min<size_t>(1000, count_);
+    size_t used = 0;
+    for (size_t i = 0; i < sample; ++i)
+      for (const auto& e : table_[i].entry) used += e.depth8 && (e.gen8 & kGenerationMask) == generation_;
+    return int(used * 1000 / (sample * Bucket::kEntries));
+  }
+
+ private:
+  struct Free {
+    void operator()(Bucket* p) const { ::operator delete(p, std::align_val_t{kAlign}); }
+  };
+  std::unique_ptr<Bucket[], Free> table_;
+  size_t count_ = 0;
+  int bits_ = 0;
+  uint8_t generation_ = 0;
+};
+
+}  // namespace sashite::tt
