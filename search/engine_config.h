@@ -13,7 +13,7 @@
 #include "hand/layouts.h"
 #include "movegen_diff/diff_position.h"
 #include "search/search_position.h"
-#include "search/tt.h"
+#include "search/tt_layouts.h"
 
 namespace sashite {
 

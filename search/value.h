@@ -31,8 +31,10 @@ constexpr bool is_mate_score(Value v) { return v >= VALUE_MATE_IN_MAX_PLY || v <
 constexpr Value value_to_tt(Value v, int ply) {
   return v >= VALUE_MATE_IN_MAX_PLY ? v + ply : v <= VALUE_MATED_IN_MAX_PLY ? v - ply : v;
 }
+// An absent bound (+-VALUE_INFINITE) and VALUE_NONE pass unchanged.
 constexpr Value value_from_tt(Value v, int ply) {
-  return v == VALUE_NONE ? VALUE_NONE : v >= VALUE_MATE_IN_MAX_PLY ? v - ply : v <= VALUE_MATED_IN_MAX_PLY ? v + ply : v;
+  if (v >= VALUE_INFINITE || v <= -VALUE_INFINITE) return v;
+  return v >= VALUE_MATE_IN_MAX_PLY ? v - ply : v <= VALUE_MATED_IN_MAX_PLY ? v + ply : v;
 }
 
 // What a stored value says about the true value: at least it (LOWER), at most it (UPPER), both.
