@@ -18,13 +18,16 @@ struct TimeBudget {
 // No time limit (depth, nodes, infinite, or no clock): far beyond any game, yet no overflow
 // when added to a clock reading.
 inline constexpr int64_t kNoTimeLimit = int64_t(1) << 60;
-// The least budget ever returned: with an empty clock the search still completes depth 1 and
-// answers at once.
+// The least budget ever returned, enough for a depth-1 answer: with an empty clock the engine
+// answers at once rather than not at all.
 inline constexpr int64_t kMinThinkMs = 10;
 
 // `game_ply`: the position's move number (Position::game_ply(), 1 at the start); it only sets
 // how many moves the main time must last. `move_overhead_ms`: what passes outside the search
-// on each move (the GUI's reading and the pipes), kept back from every clock.
+// on each move (the pipes, the GUI's reading, and the engine's own reaction from the stop
+// check to the bestmove line), kept back from every clock. It is the only safety margin, so
+// it must cover the slowest of those on the machine: the GUI's clock then reads at most
+// maximum_ms + overhead, under the flag.
 //
 // With a clock the maximum stays strictly below the time available for this move (remaining
 // + the larger of byoyomi and increment) minus the overhead, unless that is under
