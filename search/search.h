@@ -65,7 +65,7 @@ class EngineImpl final : public Engine {
 
  public:
   EngineImpl() {
-    tt_.resize(16);
+    // The table starts at its layout's minimum: the owner sizes it (resize_tt) before searching.
     history_.clear();
     GameHistory start;
     replay_game(BasicPosition<DefaultHand>::kStartSfen, "", start);  // cannot fail

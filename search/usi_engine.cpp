@@ -152,7 +152,7 @@ usi::Job UsiEngine::go(std::string_view args) {
     const std::string_view depth_text = usi::next_word(rest);
     const auto depth = usi::parse_int(depth_text, 1, 20);
     if (!depth || !usi::trim(rest).empty()) {
-      error("go perft: depth must be one integer from 1 to 20, got " + quoted(usi::trim(args.substr(5))));
+      error("go perft: depth must be an integer from 1 to 20, got " + quoted(usi::trim(args.substr(5))));
       return {};
     }
     // The output is fairy-stockfish's (one "move: count" line per root move, a blank line,

@@ -282,9 +282,13 @@ TEST_F(Usi, BadInputAnswersAnErrorAndKeepsServing) {
       {"setoption name USI_Hash value 0", "USI_Hash must be an integer"},
       {"setoption name USI_Hash", "USI_Hash must be an integer"},
       {"setoption name USI_Ponder value maybe", "USI_Ponder must be 'true' or 'false'"},
-      {"setoption name MoveGen value fast", "MoveGen must be 'full' or 'diff', got 'fast'"},
-      {"setoption name MoveGen value Diff", "MoveGen must be 'full' or 'diff', got 'Diff'"},
-      {"setoption name MoveGen", "MoveGen must be 'full' or 'diff', got ''"},
+      {"setoption name MoveGen value fast", "MoveGen must be one of full, diff, got 'fast'"},
+      {"setoption name MoveGen value Diff", "MoveGen must be one of full, diff, got 'Diff'"},
+      {"setoption name MoveGen", "MoveGen must be one of full, diff, got ''"},
+      {"setoption name TTLayout value big", "TTLayout must be one of classic, two-bounds, got 'big'"},
+      {"setoption name HandLayout value hand128", "HandLayout must be one of padded32, bonanza21, padded24, hand64"},
+      {"setoption name KeyScheme value plus", "KeyScheme must be one of xor, additive, got 'plus'"},
+      {"setoption name MoveOverhead value -1", "MoveOverhead must be an integer from 0 to 5000"},
       {"position", "expected 'startpos' or 'sfen'"},
       {"position startpos foo", "expected 'moves' after 'startpos'"},
       {"position sfen startpos", "'startpos' is not an SFEN"},
@@ -301,9 +305,11 @@ TEST_F(Usi, BadInputAnswersAnErrorAndKeepsServing) {
       {"position startpos moves 7g7x", "move 1: malformed move '7g7x'"},
       {"position startpos moves 7g7f+ ", "move 1: illegal move '7g7f+'"},
       {"position startpos moves " + long_garbage, "move 1: malformed move"},
-      {"go", "only 'go perft <depth>'"},
-      {"go depth 3", "only 'go perft <depth>'"},
-      {"go infinite", "only 'go perft <depth>'"},
+      {"go depth x", "go: depth needs an integer"},
+      {"go mate 3", "go mate: not available yet"},
+      {"go foo", "go: unknown word 'foo'"},
+      {"go btime -5", "btime needs a non-negative integer"},
+      {"go perft 3 4", "got '3 4'"},
       {"go perft", "depth must be an integer from 1 to 20, got ''"},
       {"go perft 0", "got '0'"},
       {"go perft -1", "got '-1'"},
@@ -384,7 +390,7 @@ TEST_F(Usi, BadMoveGenValueKeepsTheGeneratorAndServes) {
   ASSERT_EQ(reply("setoption name MoveGen value diff"), std::vector<std::string>{});
   const std::vector<std::string> lines = reply("setoption name MoveGen value turbo");
   ASSERT_EQ(lines.size(), 1u);
-  EXPECT_EQ(lines[0], "info string error: setoption: MoveGen must be 'full' or 'diff', got 'turbo'");
+  EXPECT_EQ(lines[0], "info string error: setoption: MoveGen must be one of full, diff, got 'turbo'");
   const std::vector<std::string> perft = perft_lines(reply("go perft 1"), "diff");
   EXPECT_NE(std::find(perft.begin(), perft.end(), "Nodes searched: 30"), perft.end());
 }
