@@ -54,6 +54,7 @@ echo "g++ vs clang++: build $((compilers_built - compilers_t0)) s, rounds $(($(d
   tee "$out/compilers/time.txt"
 
 ./scripts/external_perft.sh > "$out/external_perft.md"
+python3 scripts/search_anchor.py build/bin/sashite > "$out/search_anchor.md"
 SASHITE_TARGETS="dirty_count hash_count" sashite_build build-portable -DSASHITE_PORTABLE=ON -DSASHITE_BUILD_TESTS=OFF
 ./scripts/dirty_flags_models.sh build build-portable "$out"
 for tool in build/bin/tt_index_study build/bin/repetition_study build-portable/bin/hash_count; do

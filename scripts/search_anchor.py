@@ -1,0 +1,62 @@
+#!/usr/bin/env python3
+"""The search against YaneuraOu's published anchor (README Measurement conditions): one thread,
+64 MB hash, `go byoyomi 5000` at the start position and at the anchor's middle game, for each
+generator. Prints a Markdown table of the last completed iteration: depth, seldepth, nodes,
+time, nodes per second.
+
+Usage: search_anchor.py <sashite binary> [byoyomi ms]"""
+import subprocess
+import sys
+import time
+
+POSITIONS = [
+    ("start", "startpos"),
+    ("middle game (29th move)", "sfen ln1g3nl/1r3kg2/p2pppsp1/2ps2p1p/1p7/2P1P1P2/PPSP1PS1P/1KG4R1/LN1G3NL b Bb 29"),
+]
+ANCHOR = {"start": ("1.90 M", 25), "middle game (29th move)": ("1.74 M", 23)}
+
+
+def search(binary, movegen, position, byoyomi):
+    p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+    for line in ["usi", "setoption name USI_Hash value 64", f"setoption name MoveGen value {movegen}",
+                 "isready", "usinewgame", f"position {position}"]:
+        p.stdin.write(line + "\n")
+    t0 = time.monotonic()
+    p.stdin.write(f"go btime 0 wtime 0 byoyomi {byoyomi}\n")
+    p.stdin.flush()
+    last, best = None, None
+    for line in p.stdout:
+        if line.startswith("info depth") and "upperbound" not in line and "lowerbound" not in line:
+            last = line.split()
+        if line.startswith("bestmove"):
+            best = line.split()[1]
+            break
+    wall = time.monotonic() - t0
+    p.stdin.write("quit\n")
+    p.stdin.close()
+    p.wait()
+    info = {last[i]: last[i + 1] for i in range(1, len(last) - 1) if last[i] in ("depth", "seldepth", "nodes", "nps", "time", "hashfull")}
+    return info, best, wall
+
+
+def main():
+    binary = sys.argv[1]
+    byoyomi = int(sys.argv[2]) if len(sys.argv) > 2 else 5000
+    print("## The search against YaneuraOu's anchor\n")
+    print(f"`scripts/search_anchor.py`: one thread, USI_Hash 64, `go btime 0 wtime 0 byoyomi {byoyomi}`, the last "
+          "completed iteration's info line. YaneuraOu's figures are the published anchor for its material-only "
+          "build (README Measurement conditions), not measured in this run. Node definitions: sashite counts one "
+          "node per call of the search or the quiescence search (the root and null-move children included); "
+          "YaneuraOu counts one per do_move, which is nearly the same count.\n")
+    print(f"| position | MoveGen | depth | seldepth | nodes | time (ms) | nodes/s | hashfull | bestmove | YaneuraOu anchor |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---|---|")
+    for name, position in POSITIONS:
+        for movegen in ("full", "diff"):
+            info, best, wall = search(binary, movegen, position, byoyomi)
+            nps, depth = ANCHOR[name]
+            print(f"| {name} | {movegen} | {info['depth']} | {info['seldepth']} | {int(info['nodes']):,} | {info['time']} | "
+                  f"{int(info['nps']) / 1e6:.2f} M | {info['hashfull']} | {best} | {nps} nodes/s, depth {depth} |")
+
+
+if __name__ == "__main__":
+    main()
