@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The search against YaneuraOu's published anchor (README Measurement conditions): one thread,
+"""The search against YaneuraOu's published anchor (README Sources): one thread,
 64 MB hash, `go byoyomi 5000` at the start position and at the anchor's middle game, for each
 generator. Prints a Markdown table of the last completed iteration: depth, seldepth, nodes,
 time, nodes per second.
@@ -45,7 +45,7 @@ def main():
     print("## The search against YaneuraOu's anchor\n")
     print(f"`scripts/search_anchor.py`: one thread, USI_Hash 64, `go btime 0 wtime 0 byoyomi {byoyomi}`, the last "
           "completed iteration's info line. YaneuraOu's figures are the published anchor for its material-only "
-          "build (README Measurement conditions), not measured in this run. Node definitions: sashite counts one "
+          "build (README Sources), not measured in this run. Node definitions: sashite counts one "
           "node per call of the search or the quiescence search (the root and null-move children included); "
           "YaneuraOu counts one per do_move, which is nearly the same count.\n")
     print(f"| position | MoveGen | depth | seldepth | nodes | time (ms) | nodes/s | hashfull | bestmove | YaneuraOu anchor |")

@@ -9,7 +9,7 @@ namespace sashite {
 
 inline constexpr std::string_view kBenchPositions[] = {
     "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
-    // The middle game of YaneuraOu's nps anchor (README Measurement conditions).
+    // The middle game of YaneuraOu's nps anchor (README Sources).
     "ln1g3nl/1r3kg2/p2pppsp1/2ps2p1p/1p7/2P1P1P2/PPSP1PS1P/1KG4R1/LN1G3NL b Bb 29",
     "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
     "l7l/3s5/prnp2kp1/2p1Gppnp/1P7/PnPP1P3/3BP2PP/1S1G5/LN1K1G1+rL b SBG3ps 91",
