@@ -59,7 +59,7 @@ class EngineImpl final : public Engine {
   struct RootMove {
     explicit RootMove(Move m) : move(m) {}
     Move move;
-    Value score = -VALUE_INFINITE, previous = -VALUE_INFINITE;
+    Value score = -VALUE_INFINITE;
     std::vector<Move> pv;
   };
 
@@ -159,7 +159,7 @@ class EngineImpl final : public Engine {
   Move pv_[MAX_PLY + 1][MAX_PLY + 1];
   int pv_length_[MAX_PLY + 1];
   std::vector<RootMove> root_moves_;
-  size_t root_index_ = 0;
+  std::vector<Move> unfinished_best_;  // this iteration's new best line, if one beat the first move
 
   // Per search.
   SearchLimits limits_;
@@ -202,7 +202,7 @@ SearchResult EngineImpl<Config>::go(const SearchLimits& limits, const SearchCont
     const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxSearchPly - 1) : kMaxSearchPly - 1;
     Value score = VALUE_ZERO;
     for (int depth = 1; depth <= max_depth; ++depth) {
-      for (auto& rm : root_moves_) rm.previous = rm.score;
+      unfinished_best_.clear();
       // Aspiration window around the last score from depth 4 on; widened on each failure.
       Value delta = 40, alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
       if (depth >= 4 && !is_mate_score(score)) {
@@ -238,8 +238,8 @@ SearchResult EngineImpl<Config>::go(const SearchLimits& limits, const SearchCont
       if (!pondering_ && (limits.uses_clock() || limits.movetime) && search_detail::ms_since(start_) >= budget_.optimum_ms) break;
     }
     // Stopped inside an iteration: keep the last completed one's choice unless a move of the
-    // unfinished one already proved better (it was fully searched: its score is exact or a
-    // lower bound above the old best).
+    // unfinished one, searched to the end, already beat the first move (Stockfish does the same).
+    if (stopped() && !unfinished_best_.empty()) result.pv = unfinished_best_;
     if (result.pv.empty()) result.pv = {root_moves_[0].move};
     result.best = result.pv[0];
     if (result.pv.size() > 1) result.ponder = result.pv[1];
@@ -260,11 +260,11 @@ template <class Config>
 Value EngineImpl<Config>::search_root(Value alpha, Value beta, int depth) {
   const Value old_alpha = alpha;
   Value best = -VALUE_INFINITE;
+  Move best_move = MOVE_NONE;
   ++nodes_;
   pv_length_[0] = 0;
   for (size_t i = 0; i < root_moves_.size(); ++i) {
     RootMove& rm = root_moves_[i];
-    root_index_ = i;
     const Move m = rm.move;
     const bool gives_check = pos_.gives_check(m);
     const int new_depth = depth - 1 + (gives_check && pos_.see_ge(m, 0));
@@ -289,11 +289,13 @@ Value EngineImpl<Config>::search_root(Value alpha, Value beta, int depth) {
     }
     if (v > best) best = v;
     if (v > alpha) {
+      best_move = m;
+      if (i > 0) unfinished_best_ = rm.pv;
       alpha = v;
       if (v >= beta) break;
     }
   }
-  tt_.store(pos_.key(), root_moves_[0].move, value_to_tt(best, 0),
+  tt_.store(pos_.key(), best_move, value_to_tt(best, 0),
             best >= beta ? BOUND_LOWER : best > old_alpha ? BOUND_EXACT : BOUND_UPPER, depth, VALUE_NONE);
   return best;
 }
