@@ -116,7 +116,9 @@ class DiffPosition {
   const dbb::PieceAttacks& piece_attacks() const { return attacks_; }
   uint32_t arena_top() const { return arena_top_; }
 
-  // Up to MAX_PLY plies below set(): the list arena holds that many.
+  // Up to kMaxPlies plies (moves and null moves) below set(): the list arena holds that many,
+  // unchecked in the hot path; the search bounds its ply by it (static_assert in search.h).
+  static constexpr int kMaxPlies = MAX_PLY;
   void do_move(Move m, State& st);
   void undo_move(Move m);
   // A pass (the search's null move): no square changes, so no attack set and no list does.
@@ -189,7 +191,7 @@ class DiffPosition {
  private:
   // Every list a ply can add to the arena is a list of a piece on the board (the side to
   // move's, plus the other side's charged by the children), below MAX_MOVES in all.
-  static constexpr size_t kArenaSize = size_t(MAX_PLY + 2) * MAX_MOVES + 16;
+  static constexpr size_t kArenaSize = size_t(kMaxPlies + 2) * MAX_MOVES + 16;
 
   template <Color Us>
   ExtMove* generate_cached(ExtMove* list) {

@@ -21,6 +21,8 @@ from report import load_runs  # noqa: E402  (one reading of bench.json for every
 # (key, question, how the figure reads). Ratios are "how many times faster"; cycles are per call.
 QUESTIONS = [
     ("diff_node", "Differential over full generation per node, `search_node` (a favourable bound)", "x"),
+    ("diff_search", "Differential over full in the real search, `search/*/padded32-xor/classic/d6`", "x"),
+    ("search_nps", "Search nodes/s, full generator, `search/full/padded32-xor/classic/d6`", "M/s"),
     ("diff_perft_start6", "Differential over full, perft start d6", "x"),
     ("diff_perft_matsuri4", "Differential over full, perft matsuri d4", "x"),
     ("diff_do_move", "Differential do_move cost over full do_move", "x"),
@@ -30,7 +32,7 @@ QUESTIONS = [
     ("sup_bonanza21", "bonanza21 alternating masks (seed method) over per-field, speed-up", "x"),
 ]
 # Which of these the chart shows (ratios share one axis), with their short labels.
-CHART = {"diff_node": "diff/full per node (bound)", "diff_perft_start6": "diff/full perft start d6",
+CHART = {"diff_node": "diff/full per node (bound)", "diff_search": "diff/full real search", "diff_perft_start6": "diff/full perft start d6",
          "diff_perft_matsuri4": "diff/full perft matsuri d4", "sup_bonanza21": "bonanza21 masks/by-field"}
 
 
@@ -46,6 +48,7 @@ def run_figures(rows):
 
     f = {
         "diff_node": ratio("search_node/full/walk64", "search_node/diff/walk64"),
+        "diff_search": ratio("search/full/padded32-xor/classic/d6", "search/diff/padded32-xor/classic/d6"),
         "diff_perft_start6": ratio("perft/full/start/6", "perft/diff/start/6"),
         "diff_perft_matsuri4": ratio("perft/full/matsuri/4", "perft/diff/matsuri/4"),
         "diff_do_move": ratio("do_move/diff/walk", "do_move/full/walk"),
@@ -54,6 +57,8 @@ def run_figures(rows):
     }
     leaves = rows["perft/full/start/6"].counter("leaves/s") if "perft/full/start/6" in rows else None
     f["perft_start6"] = leaves / 1e6 if leaves else None
+    nps = rows["search/full/padded32-xor/classic/d6"].counter("nodes/s") if "search/full/padded32-xor/classic/d6" in rows else None
+    f["search_nps"] = nps / 1e6 if nps else None
     dirty = [r.cycles for n, r in rows.items()
              if n.startswith("dirty_flags/") and n.endswith("/walk/40") and "/naive/" not in n and "/aa/" not in n
              and r.cycles]

@@ -49,9 +49,19 @@ inline const Reductions kReductions;
 
 }  // namespace search_detail
 
+// How deep below set() a position may be played: a differential position's list arena is
+// sized for kMaxPlies; the full position's state lives in the search's own array.
+template <class P>
+constexpr int max_plies_of() {
+  if constexpr (requires { P::kMaxPlies; }) return P::kMaxPlies;
+  else return MAX_PLY;
+}
+
 template <class Config>
 class EngineImpl final : public Engine {
   using Pos = typename Config::Position;
+  // The search's deepest node (null moves and quiescence included) stays inside the arena.
+  static_assert(kMaxSearchPly + 2 <= max_plies_of<Pos>());
   using State = typename Pos::State;
   using Table = typename Config::Table;
   using Clock = search_detail::Clock;
