@@ -15,7 +15,10 @@ int main(int argc, char* argv[]) {
   // reader's absence and stops a perft that nobody can read (engine/usi.h).
   signal(SIGPIPE, SIG_IGN);
   sashite::UsiEngine engine(std::cout);
-  sashite::usi::Loop loop([&engine](std::string_view line) { return engine.execute(line); }, STDOUT_FILENO);
+  // ponderhit goes to the engine at once: a pondering search waits for it (or `stop`), so
+  // queueing it behind that search would hang the program.
+  sashite::usi::Loop loop([&engine](std::string_view line) { return engine.execute(line); }, STDOUT_FILENO,
+                          [&engine] { engine.ponderhit(); });
   if (argc > 1)
     loop.run(std::vector<std::string>(argv + 1, argv + argc));
   else

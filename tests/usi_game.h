@@ -22,6 +22,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "engine/usi.h"
@@ -223,6 +224,35 @@ class Player {
 };
 
 }  // namespace detail
+
+// gpsusi (Debian gpsshogi): `go` must carry "btime B wtime W byoyomi X" (any other go word,
+// binc or movetime, makes it throw and exit). Startup takes ~2 s to usiok and ~2 s to readyok
+// (it loads its tables). It writes a board and its search log to stderr on every move: run
+// through sh to drop them. One thread, to share the machine with the other engine; its book is
+// kept: the opening still varies with the other engine's timing. nullopt: not installed.
+inline std::optional<EngineSpec> gpsusi_engine() {
+  auto path = find_program("gpsusi", "/usr/games/gpsusi");
+  if (!path) return std::nullopt;
+  return EngineSpec{"/bin/sh", {"-c", "exec \"$0\" 2>/dev/null", *path}, {"setoption name Thread value 1"}};
+}
+
+// fairy-stockfish playing shogi on one thread; nullopt: not installed.
+inline std::optional<EngineSpec> fairy_stockfish_engine() {
+  auto path = find_program("fairy-stockfish", "/usr/games/fairy-stockfish");
+  if (!path) return std::nullopt;
+  return EngineSpec{*path, {}, {"setoption name UCI_Variant value shogi", "setoption name Threads value 1", "setoption name Hash value 16"}};
+}
+
+// This build's USI program (SASHITE_BIN_DIR: tests/CMakeLists.txt); `setup`: setoption lines.
+inline EngineSpec sashite_engine(std::vector<std::string> setup = {}) {
+  return EngineSpec{std::string(SASHITE_BIN_DIR) + "/sashite", {}, std::move(setup)};
+}
+
+// The game ended by the rules of shogi, not by an engine's fault or the driver's cap on time.
+inline bool ended_by_rule(EndReason r) {
+  return r == EndReason::Resignation || r == EndReason::Checkmate || r == EndReason::Repetition ||
+         r == EndReason::PerpetualCheck || r == EndReason::MaxPlies || r == EndReason::Declaration;
+}
 
 inline GameRecord play_game(const EngineSpec& black, const EngineSpec& white, const GameOptions& opt) {
   GameRecord rec;

@@ -13,31 +13,9 @@
 namespace sashite::testing {
 namespace {
 
-// gpsusi: `go` must carry "btime B wtime W byoyomi X" (any other go word, binc or movetime,
-// makes it throw and exit). Startup takes ~2 s to usiok and ~2 s to readyok (it loads its
-// tables). It writes a board and its search log to stderr on every move: run through sh to
-// drop them. One thread, to share the machine with the other engine; its book is kept: the
-// opening still varies with fairy-stockfish's timing.
-std::optional<EngineSpec> gpsusi() {
-  auto path = find_program("gpsusi", "/usr/games/gpsusi");
-  if (!path) return std::nullopt;
-  return EngineSpec{"/bin/sh", {"-c", "exec \"$0\" 2>/dev/null", *path}, {"setoption name Thread value 1"}};
-}
-
-std::optional<EngineSpec> fairy_stockfish() {
-  auto path = find_program("fairy-stockfish", "/usr/games/fairy-stockfish");
-  if (!path) return std::nullopt;
-  return EngineSpec{*path, {}, {"setoption name UCI_Variant value shogi", "setoption name Threads value 1", "setoption name Hash value 16"}};
-}
-
-bool ended_by_rule(EndReason r) {
-  return r == EndReason::Resignation || r == EndReason::Checkmate || r == EndReason::Repetition ||
-         r == EndReason::PerpetualCheck || r == EndReason::MaxPlies || r == EndReason::Declaration;
-}
-
 TEST(UsiGame, GpsusiAgainstFairyStockfishEndsByARule) {
-  const auto gps = gpsusi();
-  const auto fairy = fairy_stockfish();
+  const auto gps = gpsusi_engine();
+  const auto fairy = fairy_stockfish_engine();
   if (!gps) GTEST_SKIP() << "gpsusi is not installed (Debian package gpsshogi)";
   if (!fairy) GTEST_SKIP() << "fairy-stockfish is not installed (Debian package fairy-stockfish)";
 

@@ -1,0 +1,356 @@
+// The USI program build/bin/sashite searching, driven over pipes as a GUI drives it: how fast
+// `stop` and `ponderhit` are answered, that tiny clocks are never overrun, the info line
+// syntax, node limits, resignation, declaration, the bench signature through the program, and
+// input that arrives while a search runs. Timings are asserted only against the clock a GUI
+// would enforce (or a wide bound) and printed as "[ measure ]" lines.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <regex>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/position.h"
+#include "search/bench_positions.h"
+#include "search/game_history.h"
+#include "usi_process.h"
+
+namespace sashite {
+namespace {
+
+using testing::UsiProcess;
+using Clock = std::chrono::steady_clock;
+using Ms = std::chrono::milliseconds;
+
+const std::string kSashite = std::string(SASHITE_BIN_DIR) + "/sashite";
+const std::string kStartSfen = std::string(Position::kStartSfen);
+
+int64_t ms_since(Clock::time_point t) { return std::chrono::duration_cast<Ms>(Clock::now() - t).count(); }
+
+bool is_bestmove(const std::string& l) { return l.starts_with("bestmove"); }
+
+// The words after "bestmove": the move, and "ponder <move>" if given.
+struct BestMove {
+  std::string move;
+  std::optional<std::string> ponder;
+};
+
+// Parses "bestmove <m> [ponder <p>]"; nullopt (with a test failure) on any other shape.
+std::optional<BestMove> parse_bestmove(const std::string& line) {
+  static const std::regex re(R"(^bestmove (\S+)(?: ponder (\S+))?$)");
+  std::smatch m;
+  if (!std::regex_match(line, m, re)) {
+    ADD_FAILURE() << "not a bestmove line: '" << line << "'";
+    return std::nullopt;
+  }
+  BestMove b{m[1], std::nullopt};
+  if (m[2].matched) b.ponder = m[2];
+  return b;
+}
+
+// Whether `moves` (USI words) are legal in turn from `sfen`; the reason otherwise.
+std::optional<std::string> illegal(const std::string& sfen, const std::string& moves) {
+  GameHistory h;
+  return replay_game(sfen, moves, h);
+}
+
+class UsiSearch : public ::testing::Test {
+ protected:
+  void SetUp() override { engine_ = std::make_unique<UsiProcess>(std::vector<std::string>{kSashite}); }
+
+  void send(std::string_view line) {
+    if (!engine_->send(line)) throw std::runtime_error(engine_->error());
+  }
+
+  // The lines before the readyok that answers an isready sent after `command`.
+  std::vector<std::string> reply(std::string_view command) {
+    send(command);
+    send("isready");
+    auto lines = engine_->read_until([](const std::string& l) { return l == "readyok"; });
+    if (!lines) throw std::runtime_error("no readyok after '" + std::string(command) + "': " + engine_->error());
+    lines->pop_back();
+    return *lines;
+  }
+
+  // Sends `go`, reads up to the bestmove line; *ms: from the write to the line.
+  std::vector<std::string> go(const std::string& go, int64_t* ms = nullptr, Ms timeout = Ms(30'000)) {
+    send(go);
+    const auto t0 = Clock::now();
+    auto lines = engine_->read_until(is_bestmove, timeout);
+    if (ms) *ms = ms_since(t0);
+    if (!lines) throw std::runtime_error("no bestmove after '" + go + "': " + engine_->error());
+    return *lines;
+  }
+
+  // No bestmove line arrives within `wait` (info lines may).
+  void expect_no_bestmove_within(Ms wait) {
+    const auto lines = engine_->read_until(is_bestmove, wait);
+    EXPECT_FALSE(lines) << "answered before stop: '" << lines->back() << "'";
+    EXPECT_TRUE(engine_->error().starts_with("timed out")) << engine_->error();
+  }
+
+  std::unique_ptr<UsiProcess> engine_;
+};
+
+// `stop` ends `go infinite` and `go ponder` at once, and neither answers before it.
+TEST_F(UsiSearch, StopAnswersInfiniteAndPonderAtOnce) {
+  reply("position startpos moves 7g7f 3c3d");
+  const std::string sfen = "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3";
+  for (const char* cmd : {"go infinite", "go ponder", "go ponder btime 0 wtime 0 byoyomi 100"}) {
+    send(cmd);
+    expect_no_bestmove_within(Ms(500));
+    const auto t0 = Clock::now();
+    send("stop");
+    const auto lines = engine_->read_until(is_bestmove, Ms(5000));
+    const int64_t ms = ms_since(t0);
+    ASSERT_TRUE(lines) << cmd << ": " << engine_->error();
+    std::cout << "[ measure ] " << cmd << ": stop -> bestmove " << ms << " ms\n";
+    EXPECT_LT(ms, 200) << cmd;
+    const auto best = parse_bestmove(lines->back());
+    ASSERT_TRUE(best);
+    EXPECT_EQ(illegal(sfen, best->move + (best->ponder ? " " + *best->ponder : "")), std::nullopt) << lines->back();
+  }
+  EXPECT_EQ(reply("usinewgame"), std::vector<std::string>{});  // serves afterwards
+}
+
+// After `ponderhit` the byoyomi clock runs: the answer comes within it, and not before the hit.
+TEST_F(UsiSearch, PonderhitStartsTheClock) {
+  reply("position startpos");
+  int64_t worst = 0;
+  for (int round = 0; round < 3; ++round) {
+    send("go ponder btime 0 wtime 0 byoyomi 300");
+    expect_no_bestmove_within(Ms(600));
+    const auto t0 = Clock::now();
+    send("ponderhit");
+    const auto lines = engine_->read_until(is_bestmove, Ms(5000));
+    const int64_t ms = ms_since(t0);
+    ASSERT_TRUE(lines) << engine_->error();
+    worst = std::max(worst, ms);
+    // MoveOverhead (100 ms) is kept back from the 300: a GUI's flag would not fall.
+    EXPECT_LT(ms, 300) << "ponderhit -> bestmove";
+    const auto best = parse_bestmove(lines->back());
+    ASSERT_TRUE(best);
+    EXPECT_EQ(illegal(kStartSfen, best->move), std::nullopt) << lines->back();
+  }
+  std::cout << "[ measure ] go ponder byoyomi 300: ponderhit -> bestmove max " << worst << " ms\n";
+  EXPECT_EQ(reply("usinewgame"), std::vector<std::string>{});
+}
+
+// Over a grid of small clocks, go -> bestmove stays under the time a GUI allows (main time +
+// the larger of byoyomi and increment) once that time is >= 100 ms, with the default
+// MoveOverhead and with 30 ms; with 0 see below. Below 100 ms it answers within 100 ms.
+TEST_F(UsiSearch, TinyClocksAreNeverOverrun) {
+  struct ClockCase {
+    const char* go;
+    int64_t available;  // ms, as the GUI counts it
+  };
+  const ClockCase clocks[] = {
+      {"go btime 50 wtime 50", 50},
+      {"go btime 200 wtime 200", 200},
+      {"go btime 0 wtime 0 byoyomi 100", 100},
+      {"go btime 0 wtime 0 byoyomi 300", 300},
+      {"go btime 1000 wtime 1000 binc 100 winc 100", 1100},
+      {"go btime 100 wtime 100 byoyomi 100", 200},
+  };
+  // Start, a middle game with black to move, and one with white to move.
+  const std::string positions[] = {kStartSfen, std::string(kBenchPositions[1]), std::string(kBenchPositions[2])};
+  for (const char* overhead : {"", "30", "0"}) {
+    if (*overhead) reply(std::string("setoption name MoveOverhead value ") + overhead);
+    for (const ClockCase& c : clocks) {
+      int64_t worst = 0;
+      for (const std::string& sfen : positions) {
+        reply("position sfen " + sfen);
+        int64_t ms = 0;
+        const auto lines = go(c.go, &ms);
+        worst = std::max(worst, ms);
+        const auto best = parse_bestmove(lines.back());
+        ASSERT_TRUE(best);
+        EXPECT_EQ(illegal(sfen, best->move), std::nullopt) << c.go << " in " << sfen << ": " << lines.back();
+        // MoveOverhead 0 keeps no margin for the engine's own reaction (the stop check, the
+        // bestmove line: a few ms measured) nor the pipes: the answer may land just past the
+        // flag (103 ms for byoyomi 100 measured), so only a gross overrun is caught there.
+        const int64_t slack = std::string_view(overhead) == "0" ? 100 : 0;
+        if (c.available >= 100)
+          EXPECT_LT(ms, c.available + slack) << c.go << ", MoveOverhead " << (*overhead ? overhead : "100") << ", " << sfen;
+        else
+          EXPECT_LT(ms, 100) << c.go << ", " << sfen;
+      }
+      std::cout << "[ measure ] MoveOverhead " << (*overhead ? overhead : "100 (default)") << ", " << c.go << " (available "
+                << c.available << " ms): max go -> bestmove " << worst << " ms\n";
+    }
+  }
+}
+
+// The info lines of a fixed-depth search, in USI syntax, one per completed depth from 1 to 6,
+// each with a legal pv; then a legal best move whose ponder move follows it legally.
+TEST_F(UsiSearch, DepthSixPrintsInfoLinesThenALegalMove) {
+  static const std::regex info(
+      R"(^info depth (\d+) seldepth (\d+) score (cp -?\d+|mate -?\d+)( lowerbound| upperbound)? nodes (\d+) nps (\d+) time (\d+) hashfull (\d+) pv((?: \S+)+)$)");
+  for (const std::string& sfen : {kStartSfen, std::string(kBenchPositions[1]), std::string(kBenchPositions[3])}) {
+    reply("position sfen " + sfen);
+    const auto lines = go("go depth 6");
+    std::vector<int> depths;
+    int64_t last_nodes = 0;
+    for (size_t i = 0; i + 1 < lines.size(); ++i) {
+      std::smatch m;
+      ASSERT_TRUE(std::regex_match(lines[i], m, info)) << "not a USI info line: '" << lines[i] << "'";
+      const int depth = std::stoi(m[1]);
+      EXPECT_GE(std::stoi(m[2]), depth) << lines[i];
+      const int64_t nodes = std::stoll(m[5]);
+      EXPECT_GE(nodes, last_nodes) << lines[i];
+      last_nodes = nodes;
+      EXPECT_LE(std::stoi(m[8]), 1000) << lines[i];
+      const std::string pv = m[9].str().substr(1);
+      EXPECT_EQ(illegal(sfen, pv), std::nullopt) << lines[i];
+      if (!m[4].matched) depths.push_back(depth);
+    }
+    EXPECT_EQ(depths, (std::vector<int>{1, 2, 3, 4, 5, 6})) << sfen;
+    const auto best = parse_bestmove(lines.back());
+    ASSERT_TRUE(best);
+    EXPECT_EQ(illegal(sfen, best->move + (best->ponder ? " " + *best->ponder : "")), std::nullopt) << lines.back();
+    std::cout << "[ measure ] go depth 6 in " << sfen << ": " << last_nodes << " nodes, " << lines.back() << "\n";
+  }
+}
+
+// `go nodes 5000` stops at the limit: no info line reports more, and a best move comes.
+TEST_F(UsiSearch, NodeLimitStopsTheSearch) {
+  reply("position sfen " + std::string(kBenchPositions[1]));
+  int64_t ms = 0;
+  const auto lines = go("go nodes 5000", &ms, Ms(10'000));
+  int64_t last_nodes = -1;
+  for (const std::string& l : lines) {
+    static const std::regex nodes(R"( nodes (\d+) )");
+    std::smatch m;
+    if (l.starts_with("info") && std::regex_search(l, m, nodes)) last_nodes = std::stoll(m[1]);
+  }
+  ASSERT_GT(last_nodes, 0) << "no info line with nodes";
+  EXPECT_LE(last_nodes, 5000 + 64);
+  const auto best = parse_bestmove(lines.back());
+  ASSERT_TRUE(best);
+  EXPECT_EQ(illegal(std::string(kBenchPositions[1]), best->move), std::nullopt);
+  std::cout << "[ measure ] go nodes 5000: last info nodes " << last_nodes << ", " << ms << " ms\n";
+}
+
+// Mated side to move: resign. The entering-king declaration: `win` with 28 points, a normal
+// move with 27.
+TEST_F(UsiSearch, ResignWhenMatedAndDeclareOnlyWhenItWins) {
+  reply("position sfen 4k4/4G4/4P4/9/9/9/9/9/9 w 2r2b3g4s4n4l17p 1");
+  EXPECT_EQ(go("go byoyomi 1000 btime 0 wtime 0").back(), "bestmove resign");
+
+  reply("position sfen 4K4/1R5B1/PPPPPPPP1/9/9/9/9/9/4k4 b R5P 1");
+  EXPECT_EQ(go("go byoyomi 1000 btime 0 wtime 0").back(), "bestmove win");
+
+  const std::string short_sfen = "4K4/1R5B1/PPPPPPPP1/9/9/9/9/9/4k4 b R4P 1";
+  reply("position sfen " + short_sfen);
+  const auto lines = go("go byoyomi 300 btime 0 wtime 0");
+  const auto best = parse_bestmove(lines.back());
+  ASSERT_TRUE(best);
+  EXPECT_NE(best->move, "win");
+  EXPECT_NE(best->move, "resign");
+  EXPECT_EQ(illegal(short_sfen, best->move), std::nullopt) << lines.back();
+}
+
+// `bench 5` through the program gives one node count for every generator and hand layout of
+// the xor key scheme: the search's determinism signature.
+TEST_F(UsiSearch, BenchNodeCountIsTheSameAcrossGeneratorsAndLayouts) {
+  auto nodes_of = [&](const char* setup) -> std::string {
+    if (*setup) {
+      EXPECT_EQ(reply(setup), std::vector<std::string>{}) << setup;
+    }
+    send("bench 5");
+    // The summary ends with the Nodes/second line.
+    const auto lines = engine_->read_until([](const std::string& l) { return l.starts_with("Nodes/second    : "); }, Ms(120'000));
+    if (!lines) {
+      ADD_FAILURE() << "no bench summary after '" << setup << "': " << engine_->error();
+      return "";
+    }
+    std::string config, nodes;
+    for (const std::string& l : *lines) {
+      if (l.starts_with("Configuration: ")) config = l.substr(15);
+      if (l.starts_with("Nodes searched  : ")) nodes = l.substr(18);
+    }
+    std::cout << "[ measure ] bench 5, " << config << ": " << nodes << " nodes, " << lines->back() << "\n";
+    return nodes;
+  };
+  const std::string full = nodes_of("");
+  ASSERT_FALSE(full.empty());
+  EXPECT_NE(full, "0");
+  EXPECT_EQ(nodes_of("setoption name MoveGen value diff"), full);
+  EXPECT_EQ(nodes_of("setoption name HandLayout value hand64"), full);
+  EXPECT_EQ(nodes_of("setoption name MoveGen value full"), full);
+}
+
+// Lines that arrive during a search wait for it: the search runs on until `stop`, then their
+// answers follow in order.
+//
+// Disabled: it hangs. engine/usi.h's loop reads the next line only after the previous one was
+// handled, and a line other than stop/quit/ponderhit is handled by waiting for the running job
+// (Loop::handle -> wait()); `go infinite` and `go ponder` end only on `stop`, which is then
+// never read. Any isready (or stray line) during an infinite or pondering search freezes the
+// program for good; it ignores stop and quit and must be killed. In a game: `gameover` or
+// `position` sent during `go ponder` without a `stop` first does the same.
+TEST_F(UsiSearch, DISABLED_InputDuringASearchWaitsForTheStop) {
+  reply("position startpos");
+  send("go infinite");
+  send("nonsense words");
+  send("go depth banana");
+  send("isready");
+  // Neither a best move nor the readyok: the search still runs.
+  const auto early = engine_->read_until([](const std::string& l) { return is_bestmove(l) || l == "readyok"; }, Ms(500));
+  EXPECT_FALSE(early) << "answered before stop: '" << early->back() << "'";
+  send("stop");
+  const auto lines = engine_->read_until([](const std::string& l) { return l == "readyok"; }, Ms(5000));
+  ASSERT_TRUE(lines) << "stop was not read behind the waiting commands: " << engine_->error();
+  std::vector<std::string> after;  // from the bestmove on, info lines dropped
+  for (const std::string& l : *lines)
+    if (!l.starts_with("info depth")) after.push_back(l);
+  ASSERT_EQ(after.size(), 4u);
+  EXPECT_TRUE(is_bestmove(after[0])) << after[0];
+  EXPECT_TRUE(after[1].starts_with("info string error: unknown command")) << after[1];
+  EXPECT_TRUE(after[2].starts_with("info string error: go: ")) << after[2];
+  EXPECT_EQ(after[3], "readyok");
+  EXPECT_TRUE(is_bestmove(go("go depth 3").back()));
+}
+
+// Bad lines between searches answer an error and change nothing; a configuration that is not
+// registered is refused and the old one stays.
+TEST_F(UsiSearch, BadInputBetweenSearchesKeepsServing) {
+  reply("position startpos");
+  const auto errors = reply("nonsense words");
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_TRUE(errors[0].starts_with("info string error: unknown command")) << errors[0];
+  const auto bad_go = reply("go depth banana");
+  ASSERT_EQ(bad_go.size(), 1u);
+  EXPECT_TRUE(bad_go[0].starts_with("info string error: go: ")) << bad_go[0];
+  const auto best = parse_bestmove(go("go depth 3").back());
+  ASSERT_TRUE(best);
+  EXPECT_EQ(illegal(kStartSfen, best->move), std::nullopt);
+
+  EXPECT_EQ(reply("setoption name HandLayout value bonanza21"), std::vector<std::string>{});
+  const auto refused = reply("setoption name KeyScheme value additive");
+  ASSERT_EQ(refused.size(), 1u);
+  EXPECT_TRUE(refused[0].starts_with("info string error: setoption: KeyScheme: ")) << refused[0];
+  const auto bench = reply("bench 1");
+  EXPECT_NE(std::find(bench.begin(), bench.end(), "Configuration: full/bonanza21-xor/classic"), bench.end())
+      << "the configuration changed";
+  EXPECT_TRUE(is_bestmove(go("go depth 3").back()));
+}
+
+// Game bookkeeping is accepted silently.
+TEST_F(UsiSearch, NewGameAndGameOverAreSilent) {
+  EXPECT_EQ(reply("usinewgame"), std::vector<std::string>{});
+  EXPECT_EQ(reply("position startpos moves 7g7f"), std::vector<std::string>{});
+  EXPECT_TRUE(is_bestmove(go("go btime 0 wtime 0 byoyomi 200").back()));
+  EXPECT_EQ(reply("gameover win"), std::vector<std::string>{});
+  EXPECT_EQ(reply("gameover lose"), std::vector<std::string>{});
+  EXPECT_EQ(reply("usinewgame"), std::vector<std::string>{});
+}
+
+}  // namespace
+}  // namespace sashite
