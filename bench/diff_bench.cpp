@@ -28,13 +28,11 @@ using DiffSearch = DiffPosition<DefaultHand, GenType::Legal>;
 // A sampled position and the moves of its node, for one position type.
 template <class Pos>
 struct Node {
-  Pos pos;
-  typename Pos::State root;
-  std::vector<Move> moves;
-  explicit Node(const std::string& sfen) {
-    if (auto err = pos.set(sfen, &root)) throw std::runtime_error(*err);
+  Game<Pos> game;
+  std::vector<Move> moves;  // the node's own, not played
+  explicit Node(const std::string& sfen) : game(sfen) {
     ExtMove list[MAX_MOVES];
-    ExtMove* last = generate<GenType::Legal>(pos, list);  // warms a DiffPosition's lists
+    ExtMove* last = generate<GenType::Legal>(game.pos, list);  // warms a DiffPosition's lists
     for (ExtMove* m = list; m != last; ++m) moves.push_back(*m);
   }
 };
@@ -83,12 +81,12 @@ void check_workload() {
   for (size_t i = 0; i < full.size(); ++i) {
     if (full[i]->moves.size() != diff[i]->moves.size()) throw std::runtime_error("diff_bench: root move counts differ");
     for (Move m : full[i]->moves) {
-      full[i]->pos.do_move(m, full_st);
-      diff[i]->pos.do_move(m, diff_st);
-      const auto a = generate<GenType::Legal>(full[i]->pos, list) - list;
-      const auto b = generate<GenType::Legal>(diff[i]->pos, list) - list;
-      diff[i]->pos.undo_move(m);
-      full[i]->pos.undo_move(m);
+      full[i]->game.pos.do_move(m, full_st);
+      diff[i]->game.pos.do_move(m, diff_st);
+      const auto a = generate<GenType::Legal>(full[i]->game.pos, list) - list;
+      const auto b = generate<GenType::Legal>(diff[i]->game.pos, list) - list;
+      diff[i]->game.pos.undo_move(m);
+      full[i]->game.pos.undo_move(m);
       if (a != b) throw std::runtime_error("diff_bench: full and diff generate different move counts after " + to_usi(m));
     }
   }
@@ -106,10 +104,11 @@ void search_nodes(benchmark::State& state) {
   measure(state, count, [&] {
     for (auto& n : ns)
       for (Move m : n->moves) {
-        n->pos.do_move(m, st);
+        Pos& pos = n->game.pos;
+        pos.do_move(m, st);
         if constexpr (P != Phase::DoUndo)
-          moves += n->pos.side_to_move() == BLACK ? node_work<P, BLACK>(n->pos, list) : node_work<P, WHITE>(n->pos, list);
-        n->pos.undo_move(m);
+          moves += pos.side_to_move() == BLACK ? node_work<P, BLACK>(pos, list) : node_work<P, WHITE>(pos, list);
+        pos.undo_move(m);
       }
   });
   benchmark::DoNotOptimize(moves);
@@ -122,7 +121,7 @@ void dirty_kernel(benchmark::State& state) {
   for (auto& n : ns) count += n->moves.size();
   measure(state, count, [&] {
     for (auto& n : ns)
-      for (Move m : n->moves) acc += n->pos.dirty_mask(m);
+      for (Move m : n->moves) acc += n->game.pos.dirty_mask(m);
   });
   benchmark::DoNotOptimize(acc);
 }

@@ -38,9 +38,9 @@ const std::vector<std::pair<std::string, std::vector<Move>>>& paths() {
 
 template <class Pos>
 struct PathStart {
-  Pos pos;
-  typename Pos::State root;
+  Game<Pos> game;
   const std::vector<Move>* moves;
+  PathStart(const std::string& sfen, const std::vector<Move>* m) : game(sfen), moves(m) {}
 };
 
 enum class Timed { Do, Undo };
@@ -50,9 +50,7 @@ void play_paths(benchmark::State& state) {
   std::vector<std::unique_ptr<PathStart<Pos>>> starts;
   uint64_t count = 0;
   for (const auto& [sfen, moves] : paths()) {
-    auto& s = *starts.emplace_back(std::make_unique<PathStart<Pos>>());
-    if (auto err = s.pos.set(sfen, &s.root)) throw std::runtime_error(*err);
-    s.moves = &moves;
+    starts.push_back(std::make_unique<PathStart<Pos>>(sfen, &moves));
     count += moves.size();
   }
   std::vector<typename Pos::State> st(kPlies);  // one stack, reused by every path as in a search
@@ -61,10 +59,10 @@ void play_paths(benchmark::State& state) {
     for (auto& s : starts) {
       const std::vector<Move>& m = *s->moves;
       auto forward = [&] {
-        for (size_t i = 0; i < m.size(); ++i) s->pos.do_move(m[i], st[i]);
+        for (size_t i = 0; i < m.size(); ++i) s->game.pos.do_move(m[i], st[i]);
       };
       auto back = [&] {
-        for (size_t i = m.size(); i-- > 0;) s->pos.undo_move(m[i]);
+        for (size_t i = m.size(); i-- > 0;) s->game.pos.undo_move(m[i]);
       };
       if constexpr (T == Timed::Do) {
         ticks += time_region(forward);

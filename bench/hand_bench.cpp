@@ -86,8 +86,9 @@ const bool registered = [] {
     using M = decltype(m);
     add(std::string("hand_superior/") + M::Layout::name + "/" + M::name, run_method<M>);
   });
-  add("hand_superior/padded32/jit", [](benchmark::State& s) { run_jit<HandPadded32>(s, HandPadded32::kBorrowMask); });
-  add("hand_superior/hand64/jit", [](benchmark::State& s) { run_jit<Hand64>(s, Hand64::kBorrowMask); });
+  for_each_jit_layout([]<class H>() {
+    add(std::string("hand_superior/") + H::name + "/jit", [](benchmark::State& s) { run_jit<H>(s, H::kBorrowMask); });
+  });
   return true;
 }();
 

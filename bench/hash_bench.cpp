@@ -38,7 +38,7 @@ void do_undo(benchmark::State& state) {
 
 template <HandLayout H>
 void perft_of(benchmark::State& state, std::string_view position, int depth) {
-  OwnedPosition<H> p(reference_sfen(position));
+  Game<BasicPosition<H>> p(reference_sfen(position));
   uint64_t leaves = 0;
   uint64_t ticks = 0;
   for (auto _ : state) {
@@ -51,24 +51,21 @@ void perft_of(benchmark::State& state, std::string_view position, int depth) {
 }
 
 const bool registered = [] {
-  add("hash_do_move/xor/hand64", do_undo<Hand64>);
-  add("hash_do_move/additive/hand64", do_undo<AdditiveKey<Hand64>>);
-  add("hash_do_move/xor/padded32", do_undo<HandPadded32>);
-  add("hash_do_move/additive/padded32", do_undo<AdditiveKey<HandPadded32>>);
-  std::apply(
-      [](auto... h) {
-        (
-            [&] {
-              using H = decltype(h);
-              if constexpr (std::is_same_v<H, DefaultHand>)  // perft/full's own hand and keys
-                same_as_baseline("perft", layout_and_scheme_name<H>());
-              for (auto [pos, depth] : {std::pair{"start", 5}, {"matsuri", 3}})
-                add_once("perft/" + layout_and_scheme_name<H>() + "/" + pos + "/" + std::to_string(depth),
-                         [pos = pos, depth = depth](benchmark::State& s) { perft_of<H>(s, pos, depth); });
-            }(),
-            ...);
-      },
-      RegisteredHands{});
+  // The two schemes side by side, on every layout registered under both.
+  for_each_hand_layout([]<class H>() {
+    if constexpr (key_scheme_of<H>() == KeyScheme::Additive) {
+      const std::string layout = H::Layout::name;
+      add("hash_do_move/xor/" + layout, do_undo<typename H::Layout>);
+      add("hash_do_move/additive/" + layout, do_undo<H>);
+    }
+  });
+  for_each_hand_layout([]<class H>() {
+    if constexpr (std::is_same_v<H, DefaultHand>)  // perft/full's own hand and keys
+      same_as_baseline("perft", layout_and_scheme_name<H>());
+    for (auto [pos, depth] : {std::pair{"start", 5}, {"matsuri", 3}})
+      add_once("perft/" + layout_and_scheme_name<H>() + "/" + pos + "/" + std::to_string(depth),
+               [pos = pos, depth = depth](benchmark::State& s) { perft_of<H>(s, pos, depth); });
+  });
   return true;
 }();
 

@@ -10,13 +10,16 @@ namespace {
 
 template <class Pos>
 void perft_bench(benchmark::State& state, std::string_view position, int depth) {
-  auto pos = std::make_unique<Pos>();
-  typename Pos::State st;
-  if (auto err = pos->set(reference_sfen(position), &st)) return state.SkipWithError(err->c_str());
+  std::unique_ptr<Game<Pos>> game;
+  try {
+    game = std::make_unique<Game<Pos>>(reference_sfen(position));
+  } catch (const std::runtime_error& e) {
+    return state.SkipWithError(e.what());
+  }
   uint64_t leaves = 0, ticks = 0;
   for (auto _ : state) {
     const uint64_t t0 = tsc_begin();
-    leaves = perft(*pos, depth);
+    leaves = perft(game->pos, depth);
     ticks += tsc_end() - t0;
   }
   set_counters(state, ticks, leaves);  // per leaf

@@ -11,14 +11,11 @@
 
 namespace sashite::bench {
 
-// A parsed position with its root state (and room for moves).
+// Each parsed into a Game (engine/game.h): its root state lives as long as the position.
 template <HandLayout H = DefaultHand>
-using OwnedPosition = Game<H>;
-
-template <HandLayout H = DefaultHand>
-std::vector<std::unique_ptr<OwnedPosition<H>>> load(const std::vector<std::string>& sfens) {
-  std::vector<std::unique_ptr<OwnedPosition<H>>> v;
-  for (const std::string& s : sfens) v.push_back(std::make_unique<OwnedPosition<H>>(s));
+std::vector<std::unique_ptr<Game<BasicPosition<H>>>> load(const std::vector<std::string>& sfens) {
+  std::vector<std::unique_ptr<Game<BasicPosition<H>>>> v;
+  for (const std::string& s : sfens) v.push_back(std::make_unique<Game<BasicPosition<H>>>(s));
   return v;
 }
 

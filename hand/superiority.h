@@ -57,14 +57,18 @@ struct Hand64ByteLanes {  // one 64-bit subtraction, bit 7 of each byte as guard
   static bool test(const Layout& a, const Layout& b) { return Layout::byte_lanes(a.raw(), b.raw()); }
 };
 
-// Every method, per-field baselines first (bench registers them first: they are the baseline).
-using AllMethods = std::tuple<ByField<HandBonanza21>, ByField<HandPadded24>, ByField<HandPadded32>, ByField<Hand64>,
-                              Bonanza21Alternating, Bonanza21Pdep, Padded24ShiftSubtract, Padded32Borrow,
-                              Hand64ByteLanes>;
+// The layout-specific methods; every registered layout has its ByField row besides.
+using FastMethods =
+    std::tuple<Bonanza21Alternating, Bonanza21Pdep, Padded24ShiftSubtract, Padded32Borrow, Hand64ByteLanes>;
 
+// Every method, per-field baselines first (bench registers them first: they are the baseline),
+// one per registered layout under the xor scheme (the key scheme does not change the hand).
 template <class F>
 void for_each_method(F&& f) {
-  std::apply([&](auto... m) { (f(m), ...); }, AllMethods{});
+  for_each_hand_layout([&]<class H>() {
+    if constexpr (key_scheme_of<H>() == KeyScheme::Xor) f(ByField<H>{});
+  });
+  std::apply([&](auto... m) { (f(m), ...); }, FastMethods{});
 }
 
 }  // namespace sashite::superiority

@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <memory>
 
+#include "hand/layouts.h"
+
 namespace sashite {
 
 // Counts i < n with ((a[i] - b[i]) & borrow_mask) == 0, over 32- or 64-bit raw hands.
@@ -26,5 +28,14 @@ class SuperiorCountJit {
   std::unique_ptr<Generator> gen_;
   const void* code_;
 };
+
+// Calls f.template operator()<H>() for every registered layout the loop covers: those with a
+// borrow mask, under the xor scheme only (the key scheme does not change the raw hand).
+template <class F>
+void for_each_jit_layout(F&& f) {
+  for_each_hand_layout([&]<class H>() {
+    if constexpr (requires { H::kBorrowMask; } && key_scheme_of<H>() == KeyScheme::Xor) f.template operator()<H>();
+  });
+}
 
 }  // namespace sashite

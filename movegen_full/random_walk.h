@@ -3,7 +3,6 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <iterator>
 #include <set>
 #include <stdexcept>
@@ -11,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/game.h"
 #include "movegen_full/movegen.h"
 #include "movegen_full/reference.h"
 
@@ -29,28 +29,6 @@ struct Rng {
   size_t below(size_t n) { return size_t(next() % n); }
 };
 
-// A position that owns its state stack, so moves can be made and unmade freely.
-template <HandLayout H = DefaultHand>
-struct Game {
-  BasicPosition<H> pos;
-  std::deque<StateInfo> states{1};
-  std::vector<Move> moves;
-
-  explicit Game(std::string_view sfen) {
-    if (auto err = pos.set(sfen, &states.back())) throw std::runtime_error(*err);
-  }
-  void play(Move m) {
-    states.emplace_back();
-    pos.do_move(m, states.back());
-    moves.push_back(m);
-  }
-  void unplay() {
-    pos.undo_move(moves.back());
-    moves.pop_back();
-    states.pop_back();
-  }
-};
-
 // How a walk picks its next move among the legal ones.
 enum class WalkPolicy {
   Uniform,       // any legal move, uniformly
@@ -61,7 +39,7 @@ enum class WalkPolicy {
 // Plays up to `plies` random legal moves from g's position, calling visit(g.pos) after each;
 // stops early at a mate.
 template <HandLayout H, class Visit>
-void random_walk(Game<H>& g, int plies, Rng& rng, WalkPolicy policy, Visit&& visit) {
+void random_walk(Game<BasicPosition<H>>& g, int plies, Rng& rng, WalkPolicy policy, Visit&& visit) {
   std::vector<Move> checks;
   for (int i = 0; i < plies; ++i) {
     MoveList<GenType::LegalAll, H> list(g.pos);

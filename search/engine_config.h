@@ -8,7 +8,6 @@
 #pragma once
 
 #include <string>
-#include <tuple>
 
 #include "hand/layouts.h"
 #include "movegen_diff/diff_position.h"
@@ -58,13 +57,13 @@ struct EngineConfig {
 };
 
 namespace detail {
-template <class Gen, template <KeyScheme> class TT, class F, class... Hs>
-void for_each_hand(F& f, std::tuple<Hs...>*) {
-  (f.template operator()<EngineConfig<Gen, Hs, TT>>(), ...);
+template <class Gen, template <KeyScheme> class TT, class F>
+void for_each_hand(F& f) {
+  for_each_hand_layout([&]<class H>() { f.template operator()<EngineConfig<Gen, H, TT>>(); });
 }
 template <class Gen, class F>
 void for_each_config_of(F& f) {
-#define SASHITE_CONFIG_TT(T) for_each_hand<Gen, T>(f, static_cast<RegisteredHands*>(nullptr));
+#define SASHITE_CONFIG_TT(T) for_each_hand<Gen, T>(f);
   SASHITE_FOR_EACH_TT_LAYOUT(SASHITE_CONFIG_TT)
 #undef SASHITE_CONFIG_TT
 }

@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <deque>
 #include <iterator>
 #include <map>
 #include <sstream>
@@ -24,33 +23,20 @@
 #include "movegen_diff/diff_position.h"
 #include "movegen_full/perft.h"
 #include "movegen_full/random_walk.h"
+#include "tests/hand_types.h"
 
 namespace sashite::testing {
 
-// GoogleTest type lists from the registration X-macros, so that a new hand layout or dirty
-// kernel is tested without an edit here. The leading void absorbs the macros' leading comma.
+// The dirty kernels as a GoogleTest type list, from their registration X-macro, so that a new
+// kernel is tested without an edit here (hand types: tests/hand_types.h). The leading void
+// absorbs the macro's leading comma.
 template <class Void, class... Ts>
 struct TypesAfterVoid {
   using type = ::testing::Types<Ts...>;
 };
-#define SASHITE_COMMA_TYPE(T) , T
 #define SASHITE_COMMA_DBB_TYPE(T) , dbb::T
-using HandLayoutTypes = TypesAfterVoid<void SASHITE_FOR_EACH_HAND_LAYOUT(SASHITE_COMMA_TYPE)>::type;
 using DirtyKernelTypes = TypesAfterVoid<void SASHITE_FOR_EACH_DIRTY_KERNEL(SASHITE_COMMA_DBB_TYPE)>::type;
-#undef SASHITE_COMMA_TYPE
 #undef SASHITE_COMMA_DBB_TYPE
-
-#define SASHITE_PLUS_ONE(T) +1
-constexpr int kHandLayoutCount = 0 SASHITE_FOR_EACH_HAND_LAYOUT(SASHITE_PLUS_ONE);
-#undef SASHITE_PLUS_ONE
-
-// Calls f.template operator()<H>() for every registered hand layout.
-template <class F>
-void for_each_hand_layout(F&& f) {
-#define SASHITE_HAND_LAYOUT_CALL(H) f.template operator()<H>();
-  SASHITE_FOR_EACH_HAND_LAYOUT(SASHITE_HAND_LAYOUT_CALL)
-#undef SASHITE_HAND_LAYOUT_CALL
-}
 
 // "padded32_xor", "hand64_additive": a layout can be registered under both key schemes. No '-':
 // in a --gtest_filter it starts the negative patterns, so ctest would select no test by that name.
@@ -223,13 +209,12 @@ class DiffTwins {
   using Eager = DiffPosition<H, GenType::LegalAll, Kernel>;
   using Legal = DiffPosition<H, GenType::Legal, Kernel>;
 
-  DiffTwins(std::string_view sfen, uint64_t seed) : rng_(seed) {
-    std::string err = set_all(sfen);
-    if (!err.empty()) throw std::runtime_error(err);
-  }
+  // Throws std::runtime_error on a bad SFEN.
+  DiffTwins(std::string_view sfen, uint64_t seed)
+      : rng_(seed), full_game_(sfen), eager_game_(sfen), legal_game_(sfen), lazy_game_(sfen) {}
 
   const Full& full() const { return full_; }
-  int depth() const { return int(moves_.size()); }
+  int depth() const { return int(full_game_.moves.size()); }
 
   // Everything that must agree at this node, or a description of the first disagreement.
   // Generates through the differential positions (the lazy one at random), which refreshes
@@ -283,42 +268,28 @@ class DiffTwins {
   // Plays `m` on all four; returns what is wrong with the dirty sets do_move recorded: the
   // brute force before the move plus the moved piece (its list moved with it), minus kings.
   std::string play(Move m) {
-    std::string err = play_diff(m, "eager", eager_, eager_states_);
-    if (std::string e = play_diff(m, "legal", legal_, legal_states_); err.empty()) err = e;
-    if (std::string e = play_diff(m, "lazy", lazy_, lazy_states_); err.empty()) err = e;
-    full_.do_move(m, full_states_.emplace_back());
-    moves_.push_back(m);
+    std::string err = play_diff(m, "eager", eager_game_);
+    if (std::string e = play_diff(m, "legal", legal_game_); err.empty()) err = e;
+    if (std::string e = play_diff(m, "lazy", lazy_game_); err.empty()) err = e;
+    full_game_.play(m);
     return err;
   }
 
-  void unplay() {
-    const Move m = moves_.back();
-    moves_.pop_back();
-    full_.undo_move(m);
-    eager_.undo_move(m);
-    legal_.undo_move(m);
-    lazy_.undo_move(m);
-    full_states_.pop_back();
-    eager_states_.pop_back();
-    legal_states_.pop_back();
-    lazy_states_.pop_back();
+  void undo() {
+    full_game_.undo();
+    eager_game_.undo();
+    legal_game_.undo();
+    lazy_game_.undo();
   }
 
   // The moves from the walk's start, in USI, for failure messages.
   std::string line() const {
     std::string s;
-    for (Move m : moves_) s += to_usi(m) + " ";
+    for (Move m : full_game_.moves) s += to_usi(m) + " ";
     return s;
   }
 
  private:
-  std::string set_all(std::string_view sfen) {
-    if (auto e = full_.set(sfen, &full_states_.emplace_back())) return *e;
-    if (auto e = eager_.set(sfen, &eager_states_.emplace_back())) return *e;
-    if (auto e = legal_.set(sfen, &legal_states_.emplace_back())) return *e;
-    if (auto e = lazy_.set(sfen, &lazy_states_.emplace_back())) return *e;
-    return {};
-  }
 
   template <GenType T, class DiffPos>
   std::string same_moves(std::string_view which, DiffPos& dp) {
@@ -343,11 +314,10 @@ class DiffTwins {
   }
 
   template <class DiffPos>
-  static std::string play_diff(Move m, std::string_view which, DiffPos& dp,
-                               std::deque<typename DiffPos::State>& states) {
-    const uint64_t brute = brute_force_dirty(dp, dirty_from(m), to_sq(m));
-    dp.do_move(m, states.emplace_back());
-    const uint64_t want = (brute | 1ULL << dp.id_on(to_sq(m))) & ~diff::kKingIds, got = dp.state()->dirty;
+  static std::string play_diff(Move m, std::string_view which, Game<DiffPos>& g) {
+    const uint64_t brute = brute_force_dirty(g.pos, dirty_from(m), to_sq(m));
+    g.play(m);
+    const uint64_t want = (brute | 1ULL << g.pos.id_on(to_sq(m))) & ~diff::kKingIds, got = g.pos.state()->dirty;
     return got == want ? std::string() : mask_error(std::string(which) + " state()->dirty", m, got, want);
   }
 
@@ -358,14 +328,14 @@ class DiffTwins {
   }
 
   Rng rng_;
-  Full full_;
-  Eager eager_;
-  Legal legal_;
-  Eager lazy_;
-  std::deque<StateInfo> full_states_;
-  std::deque<typename Eager::State> eager_states_, lazy_states_;
-  std::deque<typename Legal::State> legal_states_;
-  std::vector<Move> moves_;
+  Game<Full> full_game_;  // its moves are the line from the start
+  Game<Eager> eager_game_;
+  Game<Legal> legal_game_;
+  Game<Eager> lazy_game_;
+  Full& full_ = full_game_.pos;
+  Eager& eager_ = eager_game_.pos;
+  Legal& legal_ = legal_game_.pos;
+  Eager& lazy_ = lazy_game_.pos;
 };
 
 // Where the walks start: reference positions (movegen_full/reference.h) with few pieces in hand, many, the drop-heavy
@@ -417,7 +387,7 @@ WalkCounts diff_walk(std::string_view sfen, uint64_t seed, uint64_t nodes) {
       undo = std::min(undo, w.depth());
       if (!undo) break;  // no move at the start itself
       for (int i = 0; i < undo; ++i) {
-        w.unplay();
+        w.undo();
         ++c.undos;
         if (!check()) return c;
       }

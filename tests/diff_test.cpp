@@ -19,7 +19,7 @@ using testing::WalkCounts;
 
 template <class H>
 class DiffPerft : public ::testing::Test {};
-TYPED_TEST_SUITE(DiffPerft, testing::HandLayoutTypes, testing::HandLayoutName);
+TYPED_TEST_SUITE(DiffPerft, testing::GTestHandTypes, testing::HandLayoutName);
 
 // What the default run affords (about 200 M leaves per generator); unpublished depths (pawn-drop
 // mate d3) are checked against the full generator only.
@@ -57,10 +57,10 @@ void expect_exercised(const WalkCounts& c, uint64_t per_start_min) {
 
 template <class H>
 class DiffWalk : public ::testing::Test {};
-TYPED_TEST_SUITE(DiffWalk, testing::HandLayoutTypes, testing::HandLayoutName);
+TYPED_TEST_SUITE(DiffWalk, testing::GTestHandTypes, testing::HandLayoutName);
 
 TYPED_TEST(DiffWalk, EveryNodeAgreesWithFullGeneration) {
-  const uint64_t per_walk = kDefaultWalkNodes / testing::kHandLayoutCount / std::size(testing::kWalkStarts) /
+  const uint64_t per_walk = kDefaultWalkNodes / kHandLayoutCount / std::size(testing::kWalkStarts) /
                             std::size(kWalkSeeds);
   WalkCounts total;
   for (const testing::WalkStart& start : testing::kWalkStarts) {
@@ -74,7 +74,7 @@ TYPED_TEST(DiffWalk, EveryNodeAgreesWithFullGeneration) {
     std::cout << "[ walked   ] " << TypeParam::name << " from " << start.name << ": " << per_start << "\n";
     total += per_start;
   }
-  EXPECT_GE(total.nodes, kDefaultWalkNodes / testing::kHandLayoutCount);
+  EXPECT_GE(total.nodes, kDefaultWalkNodes / kHandLayoutCount);
   std::cout << "[ walked   ] " << TypeParam::name << ": " << total << "\n";
 }
 

@@ -56,7 +56,7 @@ void walk(std::string_view start, int plies, Rng& rng, WalkStats& stats) {
   std::vector<Snapshot> snapshots;
   auto undo = [&](size_t n) {
     for (; n && !g.moves.empty(); --n) {
-      g.unplay();
+      g.undo();
       ASSERT_TRUE(restored(g.pos, snapshots.back()));
       snapshots.pop_back();
       ++stats.undos;
@@ -134,9 +134,9 @@ TEST(DoUndo, CaptureAndPromotionMoveTheRightPiecesToHand) {
   g.play(drop);
   EXPECT_EQ(g.pos.hand(BLACK).count(BISHOP), 0);
   EXPECT_EQ(g.pos.consistency_error(), "");
-  g.unplay();
-  g.unplay();
-  g.unplay();
+  g.undo();
+  g.undo();
+  g.undo();
   EXPECT_TRUE(restored(g.pos, before));
 }
 

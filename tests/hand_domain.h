@@ -13,13 +13,9 @@
 #include "hand/superiority_jit.h"
 #include "movegen_full/random_walk.h"
 #include "search/study/hand_pairs.h"
+#include "tests/hand_types.h"
 
 namespace sashite::testing {
-
-// Every registered hand type (hand/layouts.h) as a typed-test list.
-template <class Tuple> struct AsGTestTypes;
-template <class... Hs> struct AsGTestTypes<std::tuple<Hs...>> { using type = ::testing::Types<Hs...>; };
-using GTestHandTypes = AsGTestTypes<RegisteredHands>::type;
 
 // The definition on the counts themselves, apart from any layout: a has at least b's count of
 // every kind. superior_or_equal_by_field reads the same counts back through a layout's fields,
@@ -76,8 +72,7 @@ void expect_every_method_matches_definition(const Domain& domain) {
     EXPECT_GT(superior, 0u);
     EXPECT_LT(superior, pairs);
   });
-  expect_jit_matches_definition<HandPadded32>(domain, HandPadded32::kBorrowMask);
-  expect_jit_matches_definition<Hand64>(domain, Hand64::kBorrowMask);
+  for_each_jit_layout([&]<class H>() { expect_jit_matches_definition<H>(domain, H::kBorrowMask); });
 }
 
 }  // namespace sashite::testing

@@ -8,8 +8,7 @@ namespace {
 
 template <class H>
 class HandLayoutTest : public ::testing::Test {};
-using Layouts = ::testing::Types<HandBonanza21, HandPadded24, HandPadded32, Hand64>;
-TYPED_TEST_SUITE(HandLayoutTest, Layouts);
+TYPED_TEST_SUITE(HandLayoutTest, testing::GTestHandTypes);
 
 TYPED_TEST(HandLayoutTest, CountsRoundTripOnTheBoundaryDomain) {
   for (const study::Counts& c : study::boundary_hands()) {

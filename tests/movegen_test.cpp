@@ -183,7 +183,7 @@ TEST(MoveGen, CategoryAndBruteForcePropertiesOnRandomWalks) {
         for (Move m : c.double_checks) {
           g.play(m);
           check_node(g.pos, stats);
-          g.unplay();
+          g.undo();
           ASSERT_FALSE(HasFatalFailure()) << ref.name << " ply " << ply << " after " << to_usi(m);
         }
         if (c.all.empty()) break;

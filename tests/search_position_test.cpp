@@ -4,7 +4,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <deque>
 #include <vector>
 
 #include "movegen_diff/diff_position.h"
@@ -63,12 +62,10 @@ TEST(SearchPosition, FullAndDifferentialAnswerAlikeThroughTheConcept) {
   long nodes = 0, checks = 0;
   for (const ReferencePosition& ref : kReferencePositions) {
     for (int walk = 0; walk < 3; ++walk) {
-      Position full;
-      Diff diff;
-      std::deque<StateInfo> full_states(1);
-      std::deque<Diff::State> diff_states(1);
-      ASSERT_FALSE(full.set(ref.sfen, &full_states.back()));
-      ASSERT_FALSE(diff.set(ref.sfen, &diff_states.back()));
+      Game<Position> full_game(ref.sfen);
+      Game<Diff> diff_game(ref.sfen);
+      Position& full = full_game.pos;
+      Diff& diff = diff_game.pos;
       Move last = MOVE_NONE;
       for (int ply = 0; ply < 80; ++ply, ++nodes) {
         const Answers a = answers(full, last), b = answers(diff, last);
@@ -78,10 +75,8 @@ TEST(SearchPosition, FullAndDifferentialAnswerAlikeThroughTheConcept) {
         checks += long(a.lists[4].size());
         const std::vector<Move>& pool = !a.lists[4].empty() && rng.below(2) ? a.lists[4] : legal;
         last = pool[rng.below(pool.size())];
-        full_states.emplace_back();
-        diff_states.emplace_back();
-        full.do_move(last, full_states.back());
-        diff.do_move(last, diff_states.back());
+        full_game.play(last);
+        diff_game.play(last);
       }
     }
   }

@@ -239,7 +239,7 @@ TEST(Sfen, FailedSetLeavesThePositionUntouched) {
     ASSERT_EQ(g.pos.consistency_error(), "") << c.what;
   }
   // The game goes on: the undo chain still works.
-  while (!g.moves.empty()) g.unplay();
+  while (!g.moves.empty()) g.undo();
   EXPECT_EQ(g.pos.sfen(), kStart);
 }
 

@@ -15,7 +15,6 @@
 #include <charconv>
 #include <chrono>
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -25,6 +24,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/game.h"
 #include "engine/usi.h"
 #include "movegen_full/usi_move.h"
 #include "usi_process.h"
@@ -270,9 +270,14 @@ inline GameRecord play_game(const EngineSpec& black, const EngineSpec& white, co
     end(c == BLACK ? GameResult::WhiteWins : GameResult::BlackWins, reason, side_name(c) + ": " + why);
   };
 
-  std::deque<StateInfo> states(1);  // do_move keeps pointers to earlier states: no reallocation
-  Position pos;
-  if (auto err = pos.set(opt.start_sfen, &states.back())) throw std::invalid_argument("start SFEN: " + *err);
+  Game<> game = [&] {  // a bad start is the caller's argument, not a runtime failure
+    try {
+      return Game<>(opt.start_sfen);
+    } catch (const std::runtime_error& e) {
+      throw std::invalid_argument(std::string("start SFEN: ") + e.what());
+    }
+  }();
+  Position& pos = game.pos;
   std::vector<Key> keys{pos.key()};
   std::vector<bool> in_check{pos.in_check()};  // in_check[i]: move i gave check
 
@@ -341,7 +346,7 @@ inline GameRecord play_game(const EngineSpec& black, const EngineSpec& white, co
     rec.moves.push_back(*answer);
     rec.think_ms.push_back(think_ms);
     position += (rec.moves.size() == 1 ? " moves " : " ") + *answer;
-    pos.do_move(m, states.emplace_back());
+    game.play(m);
     keys.push_back(pos.key());
     in_check.push_back(pos.in_check());
 

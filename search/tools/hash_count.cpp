@@ -29,8 +29,9 @@ constexpr uint64_t kCalls = 20'000;
 
 template <HandLayout H>
 Key do_undo(uint64_t calls) {
-  std::vector<std::unique_ptr<Game<H>>> positions;
-  for (const std::string& sfen : walk_sample(64, 77)) positions.push_back(std::make_unique<Game<H>>(sfen));
+  std::vector<std::unique_ptr<Game<BasicPosition<H>>>> positions;
+  for (const std::string& sfen : walk_sample(64, 77))
+    positions.push_back(std::make_unique<Game<BasicPosition<H>>>(sfen));
   std::vector<std::pair<BasicPosition<H>*, Move>> cases;
   for (const auto& p : positions)
     for (const ExtMove& m : MoveList<GenType::LegalAll, H>(p->pos)) cases.emplace_back(&p->pos, m);
@@ -43,11 +44,6 @@ Key do_undo(uint64_t calls) {
     pos->undo_move(m);
   }
   return sum;
-}
-
-template <class F>
-void for_each_hand_type(F&& f) {
-  std::apply([&](auto... h) { (f(h), ...); }, RegisteredHands{});
 }
 
 // Instructions callgrind counts inside do_move for one run of this program.
@@ -85,8 +81,8 @@ int report() {
   }
   const std::string self = std::filesystem::read_symlink("/proc/self/exe");
   std::map<std::string, double> per_call;  // by hand type name
-  for_each_hand_type([&](auto h) {
-    const std::string type = layout_and_scheme_name<decltype(h)>();
+  for_each_hand_layout([&]<class H>() {
+    const std::string type = layout_and_scheme_name<H>();
     const auto a = instructions(self, type, kCalls), b = instructions(self, type, 2 * kCalls);
     if (a && b) per_call[type] = (*b - *a) / double(kCalls);
   });
@@ -99,8 +95,7 @@ int report() {
               "sets the key's hand part to the new side to move's raw hand (plus the spare bit for White).\n\n"
               "| hand type | instructions / do_move | additive - xor, same layout |\n|---|---:|---:|\n",
               static_cast<unsigned long long>(kCalls));
-  for_each_hand_type([&](auto h) {
-    using H = decltype(h);
+  for_each_hand_layout([&]<class H>() {
     const std::string type = layout_and_scheme_name<H>();
     if (!per_call.count(type)) {
       std::printf("| %s | callgrind failed | |\n", type.c_str());
@@ -127,14 +122,13 @@ int main(int argc, char** argv) {
   const uint64_t calls = argc == 3 ? std::strtoull(argv[2], &end, 10) : 0;
   if (argc != 3 || *end || !calls) {
     std::fprintf(stderr, "usage: hash_count [<type> <calls>]\ntypes:");
-    for_each_hand_type([](auto h) { std::fprintf(stderr, " %s", layout_and_scheme_name<decltype(h)>().c_str()); });
+    for_each_hand_layout([]<class H>() { std::fprintf(stderr, " %s", layout_and_scheme_name<H>().c_str()); });
     std::fprintf(stderr, "\n");
     return 2;
   }
   bool ran = false;
   Key sum = 0;
-  for_each_hand_type([&](auto h) {
-    using H = decltype(h);
+  for_each_hand_layout([&]<class H>() {
     if (layout_and_scheme_name<H>() != argv[1]) return;
     ran = true;
     sum = do_undo<H>(calls);

@@ -97,9 +97,9 @@ std::vector<std::string> base_positions() {
       for (const ExtMove& m2 : MoveList<GenType::LegalAll>(g.pos)) {
         g.play(m2);
         if (n++ % 16 == 0) out.push_back(g.pos.sfen());
-        g.unplay();
+        g.undo();
       }
-      g.unplay();
+      g.undo();
     }
   }
   Rng rng(4);

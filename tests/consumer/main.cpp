@@ -24,8 +24,7 @@ bool perft3_ok(const char* layout) {
 int main() {
   using namespace sashite;
   bool ok = true;
-#define SASHITE_CONSUMER_PERFT(H) ok &= perft3_ok<H>(#H);
-  SASHITE_FOR_EACH_HAND_LAYOUT(SASHITE_CONSUMER_PERFT)
+  for_each_hand_layout([&]<class H>() { ok &= perft3_ok<H>(layout_and_scheme_name<H>().c_str()); });
   DiffPosition<DefaultHand> diff;
   DiffPosition<DefaultHand>::State st;
   ok &= !diff.set(Position::kStartSfen, &st) && perft(diff, 3) == 25470;

@@ -40,7 +40,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   for (std::string w; words >> w;) {
     if (w == "u") {
       if (twins.depth() > 0) {
-        twins.unplay();
+        twins.undo();
         check_node("undo");
       }
       continue;

@@ -36,7 +36,7 @@ TEST_P(DiffPerftDeep, EqualsFullGeneratorAndEveryPublishedValue) {
   const ReferencePosition* ref = nullptr;
   for (const ReferencePosition& r : kReferencePositions) ref = r.name == c.name ? &r : ref;
   ASSERT_NE(ref, nullptr) << c.name;
-  testing::for_each_hand_layout([&]<class H>() {
+  for_each_hand_layout([&]<class H>() {
     SCOPED_TRACE(H::name);
     testing::expect_perft_equivalence<H>(*ref, c.divide_depth);
     DiffPosition<H> diff;
@@ -58,7 +58,7 @@ constexpr uint64_t kSlowWalkSeeds[] = {5, 7, 11, 13};
 
 template <class H>
 class DiffWalkLong : public ::testing::Test {};
-TYPED_TEST_SUITE(DiffWalkLong, testing::HandLayoutTypes, testing::HandLayoutName);
+TYPED_TEST_SUITE(DiffWalkLong, testing::GTestHandTypes, testing::HandLayoutName);
 
 TYPED_TEST(DiffWalkLong, EveryNodeAgreesWithFullGeneration) {
   const uint64_t per_walk = kSlowWalkNodes / std::size(testing::kWalkStarts) / std::size(kSlowWalkSeeds);

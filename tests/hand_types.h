@@ -1,0 +1,17 @@
+// The registered hand types (hand/layouts.h) as a GoogleTest typed-test list: the one place
+// typed tests take it from, so that a new registry line joins every typed test.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <tuple>
+
+#include "hand/layouts.h"
+
+namespace sashite::testing {
+
+template <class Tuple> struct AsGTestTypes;
+template <class... Ts> struct AsGTestTypes<std::tuple<Ts...>> { using type = ::testing::Types<Ts...>; };
+using GTestHandTypes = AsGTestTypes<RegisteredHands>::type;
+
+}  // namespace sashite::testing
