@@ -81,6 +81,16 @@ bool Loop::handle(std::string_view line) {
     finish();
     return false;
   }
+  if (search_running()) {
+    // `isready` is answered beside a search, as the protocol asks. Any other command means the
+    // GUI has moved on without `stop` (a `gameover` or `position` during pondering): the search
+    // stops first, instead of the input waiting behind a search that only `stop` ends.
+    if (word == "isready") {
+      execute_(trim(line));
+      return true;
+    }
+    stop_ = true;
+  }
   wait();
   Job job = execute_(trim(line));
   std::cout.flush();
@@ -121,6 +131,11 @@ void Loop::finish() {
     if (output_gone()) stop_ = true;
   lock.unlock();
   wait();
+}
+
+bool Loop::search_running() {
+  const std::lock_guard lock(mutex_);
+  return running_ && kind_ == JobKind::Search;
 }
 
 void Loop::wait() {

@@ -41,14 +41,14 @@ PositionCommand parse_position(std::string_view args);
 
 // What a job is decides what `quit` and the end of input do to it.
 enum class JobKind {
-  Perft,   // runs to its end, so that a piped "go perft 5" + "quit" prints its result
+  Batch,   // runs to its end (perft, bench), so that a piped "go perft 5" + "quit" prints its result
   Search,  // stopped at once: a GUI that quits or goes away wants no best move
 };
 
 // A long command's work. `run` runs on the worker thread and must return soon after `stop`
 // turns true.
 struct Job {
-  JobKind kind = JobKind::Perft;
+  JobKind kind = JobKind::Batch;
   std::function<void(const std::atomic<bool>& stop)> run;
   explicit operator bool() const { return bool(run); }
 };
@@ -56,12 +56,15 @@ struct Job {
 // output stream at once, and returns a Job (empty: none) for work that must not block the input.
 using Execute = std::function<Job(std::string_view line)>;
 
-// Reads commands and runs them in order. While a job runs, `stop` stops it and any other
-// command waits for it to finish (so `isready` answers `readyok` only once the job is done,
-// and output never interleaves).
+// Reads commands and runs them in order. While a job runs, `stop` stops it and `ponderhit`
+// reaches it at once. Behind a Batch job any other command waits for it to finish (so
+// `isready` answers `readyok` once the batch is done, and output never interleaves). Beside
+// a Search job `isready` is executed at once (the engine answers `readyok` while it searches,
+// and must keep its lines whole: search/usi_engine.cpp), and any other command stops the
+// search first: a GUI that sends `gameover` or `position` without `stop` has moved on.
 //
 // `quit` and the end of input end the loop, after the running job: a Search job is stopped at
-// once; a Perft job runs to its end and prints its result, as Stockfish's does, unless nobody
+// once; a Batch job runs to its end and prints its result, as Stockfish's does, unless nobody
 // can read that result any more: from then on the loop polls the output descriptor (every
 // 100 ms, beside the job: its stop check stays one relaxed load), and when it reports an
 // error or hang-up (the reading end of a pipe closed, a terminal gone) it stops the job, so a
@@ -90,13 +93,14 @@ class Loop {
   // Waits for the running job, as `quit` and the end of input do (see above).
   void finish();
   void wait();
+  bool search_running();
   bool output_gone() const;
 
   Execute execute_;
   int output_fd_;
   std::function<void()> ponderhit_;
   std::atomic<bool> stop_{false};
-  JobKind kind_ = JobKind::Perft;
+  JobKind kind_ = JobKind::Batch;
   std::mutex mutex_;
   std::condition_variable job_done_;
   bool running_ = false;  // guarded by mutex_

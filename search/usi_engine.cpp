@@ -65,7 +65,7 @@ usi::Job UsiEngine::execute(std::string_view line) {
     }
     out_ << "usiok\n";
   } else if (cmd == "isready") {
-    out_ << "readyok\n";
+    say("readyok");
   } else if (cmd == "usinewgame") {
     engine_->new_game();
   } else if (cmd == "ponderhit" || cmd == "gameover") {
@@ -81,6 +81,11 @@ usi::Job UsiEngine::execute(std::string_view line) {
 }
 
 void UsiEngine::error(const std::string& what) { out_ << "info string error: " << what << "\n"; }
+
+void UsiEngine::say(const std::string& line) {
+  const std::lock_guard lock(out_mutex_);
+  out_ << line << std::endl;
+}
 
 void UsiEngine::setoption(std::istream& is) {
   std::string word, name, value;
@@ -157,7 +162,7 @@ usi::Job UsiEngine::go(std::string_view args) {
     }
     // The output is fairy-stockfish's (one "move: count" line per root move, a blank line,
     // "Nodes searched: N" and a blank line) after one info line, so that the two diff cleanly.
-    return {usi::JobKind::Perft, [this, depth = *depth](const std::atomic<bool>& stop) {
+    return {usi::JobKind::Batch, [this, depth = *depth](const std::atomic<bool>& stop) {
               const auto t0 = std::chrono::steady_clock::now();
               auto stopped = [&stop] { return stop.load(std::memory_order_relaxed); };
               // Sorted by move text: the generators order moves differently.
@@ -189,17 +194,15 @@ usi::Job UsiEngine::go(std::string_view args) {
             control.stop = &stop;
             control.ponderhit = &ponderhit_;
             control.move_overhead_ms = move_overhead_ms_;
-            control.info = [this](const std::string& line) { out_ << line << std::endl; };
+            control.info = [this](const std::string& line) { say(line); };
             const SearchResult r = engine_->go(limits, control);
             if (r.declare_win) {
-              out_ << "bestmove win" << std::endl;
+              say("bestmove win");
             } else if (r.best == MOVE_NONE || (r.score != VALUE_NONE && r.score <= VALUE_MATED_IN_MAX_PLY)) {
               // No legal move, or mated by force: resign rather than play on.
-              out_ << "bestmove resign" << std::endl;
+              say("bestmove resign");
             } else {
-              out_ << "bestmove " << to_usi(r.best);
-              if (r.ponder != MOVE_NONE) out_ << " ponder " << to_usi(r.ponder);
-              out_ << std::endl;
+              say("bestmove " + to_usi(r.best) + (r.ponder != MOVE_NONE ? " ponder " + to_usi(r.ponder) : ""));
             }
           }};
 }
@@ -216,7 +219,7 @@ usi::Job UsiEngine::bench(std::string_view args) {
     }
     depth = *d;
   }
-  return {usi::JobKind::Search, [this, depth](const std::atomic<bool>& stop) {
+  return {usi::JobKind::Batch, [this, depth](const std::atomic<bool>& stop) {
             SearchLimits limits;
             limits.depth = depth;
             SearchControl control;
@@ -232,13 +235,13 @@ usi::Job UsiEngine::bench(std::string_view args) {
               if (stop) break;
               nodes += r.nodes;
               ms += r.ms;
-              out_ << "info string bench " << sfen << " depth " << r.depth << " score " << usi_score(r.score)
-                   << " bestmove " << to_usi(r.best) << " nodes " << r.nodes << "\n";
+              say("info string bench " + std::string(sfen) + " depth " + std::to_string(r.depth) + " score " +
+                  usi_score(r.score) + " bestmove " + to_usi(r.best) + " nodes " + std::to_string(r.nodes));
             }
             engine_->set_game(history_);
-            out_ << "===========================\nConfiguration: " << choice_.name() << "\nTotal time (ms) : " << ms
-                 << "\nNodes searched  : " << nodes << "\nNodes/second    : " << (ms ? nodes * 1000 / uint64_t(ms) : nodes)
-                 << std::endl;
+            say("===========================\nConfiguration: " + choice_.name() + "\nTotal time (ms) : " +
+                std::to_string(ms) + "\nNodes searched  : " + std::to_string(nodes) +
+                "\nNodes/second    : " + std::to_string(ms ? nodes * 1000 / uint64_t(ms) : nodes));
           }};
 }
 

@@ -10,6 +10,7 @@
 #include <atomic>
 #include <iosfwd>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -39,6 +40,9 @@ class UsiEngine {
 
  private:
   void error(const std::string& what);
+  // One whole line, flushed: a search's lines and the `readyok` the loop lets through beside
+  // it come from two threads.
+  void say(const std::string& line);
   void setoption(std::istream& is);
   void position(std::string_view args);
   usi::Job go(std::string_view args);
@@ -52,6 +56,7 @@ class UsiEngine {
   int hash_mb_ = 16;
   int64_t move_overhead_ms_ = 100;
   std::atomic<bool> ponderhit_{false};
+  std::mutex out_mutex_;
 };
 
 }  // namespace sashite

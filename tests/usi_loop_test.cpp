@@ -76,7 +76,7 @@ struct Pipe {
 TEST(UsiLoop, StopWithAnyWhiteSpaceStopsTheJob) {
   for (const char* stop : {"stop", "stop\vnow", "stop\fnow", " stop\t", "stop\rx"}) {
     Pipe out;
-    TestLoop t(JobKind::Perft, 60s, out.fd[1]);
+    TestLoop t(JobKind::Batch, 60s, out.fd[1]);
     ASSERT_TRUE(t.loop.handle("job"));
     EXPECT_TRUE(t.loop.handle(stop));
     std::istringstream end("");
@@ -88,7 +88,7 @@ TEST(UsiLoop, StopWithAnyWhiteSpaceStopsTheJob) {
 
 TEST(UsiLoop, QuitWithAnyWhiteSpaceEndsTheLoop) {
   for (const char* quit : {"quit", "quit\vnow", "quit\fnow", "\tquit\r"}) {
-    TestLoop t(JobKind::Perft, 0ms, STDOUT_FILENO);
+    TestLoop t(JobKind::Batch, 0ms, STDOUT_FILENO);
     std::istringstream in(std::string(quit) + "\nafter\n");
     t.loop.run(in);
     EXPECT_EQ(t.executed, 0) << "'" << quit << "' did not end the loop";
@@ -116,7 +116,7 @@ TEST(UsiLoop, QuitAndEndOfInputLetAReadPerftFinish) {
   Pipe pipe;
   for (int fd : {pipe.fd[1], fileno(file)})
     for (const char* input : {"job\nquit\n", "job\n"}) {
-      TestLoop t(JobKind::Perft, 400ms, fd);
+      TestLoop t(JobKind::Batch, 400ms, fd);
       std::istringstream in(input);
       t.loop.run(in);
       EXPECT_TRUE(t.outcome.finished) << input << " fd " << fd;
@@ -130,7 +130,7 @@ TEST(UsiLoop, PerftNobodyCanReadIsStoppedAfterTheInputEnds) {
   for (const char* input : {"job\nquit\n", "job\n"}) {
     Pipe out;
     out.close_reader();
-    TestLoop t(JobKind::Perft, 60s, out.fd[1]);
+    TestLoop t(JobKind::Batch, 60s, out.fd[1]);
     std::istringstream in(input);
     const auto t0 = Clock::now();
     t.loop.run(in);
@@ -144,7 +144,7 @@ TEST(UsiLoop, PerftNobodyCanReadIsStoppedAfterTheInputEnds) {
 TEST(UsiLoop, PerftRunsOnWhileInputIsOpen) {
   Pipe out;
   out.close_reader();
-  TestLoop t(JobKind::Perft, 300ms, out.fd[1]);
+  TestLoop t(JobKind::Batch, 300ms, out.fd[1]);
   ASSERT_TRUE(t.loop.handle("job"));
   ASSERT_TRUE(t.loop.handle("other"));  // waits for the job, then runs
   EXPECT_TRUE(t.outcome.finished);
