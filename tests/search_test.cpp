@@ -15,6 +15,10 @@
 #include "search/engine.h"
 
 namespace sashite {
+
+// gtest prints a parameter with this (otherwise as raw bytes).
+void PrintTo(const EngineChoice& c, std::ostream* os) { *os << c.name(); }
+
 namespace {
 
 // One search of `sfen` (+ moves) from a new game, silent.
