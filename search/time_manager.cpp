@@ -19,8 +19,10 @@ TimeBudget plan_time(const SearchLimits& limits, Color us, int game_ply, int64_t
   // Byoyomi and increment both given (some GUIs send both): only the larger is counted, which
   // is safe whether the GUI meant two allowances or one allowance said twice.
   const int64_t per_move = std::max({limits.byoyomi, limits.inc[us], int64_t(0)});
-  // Everything this move may use, kept strictly under the flag.
-  const int64_t hard = remaining + per_move - overhead - 1;
+  // Everything this move may use, kept strictly under the flag. The increment is not counted
+  // here: GUIs differ on whether the btime they send already holds this move's increment, and
+  // counting it twice loses on time; it still enters the planned share below.
+  const int64_t hard = remaining + std::max<int64_t>(limits.byoyomi, 0) - overhead - 1;
   if (hard < kMinThinkMs) return {kMinThinkMs, kMinThinkMs};
 
   // The main time is spread over the moves still to come: 40 at the start, down to 20 from
