@@ -1,7 +1,10 @@
 #include "search/usi_engine.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
+#include <new>
 #include <iostream>
 #include <set>
 #include <sstream>
@@ -97,8 +100,18 @@ void UsiEngine::setoption(std::istream& is) {
   if (name == "USI_Hash") {
     const auto mb = usi::parse_int(value, 1, 65536);
     if (!mb) return error("setoption: USI_Hash must be an integer from 1 to 65536, got " + quoted(value));
-    hash_mb_ = *mb;
-    engine_->resize_tt(size_t(hash_mb_));
+    // More than the machine has would be overcommitted and then killed by the first clear.
+    const uint64_t physical_mb = uint64_t(sysconf(_SC_PHYS_PAGES)) * uint64_t(sysconf(_SC_PAGE_SIZE)) >> 20;
+    if (uint64_t(*mb) > physical_mb / 2)
+      return error("setoption: USI_Hash " + std::to_string(*mb) + " MB is more than half of this machine's " +
+                   std::to_string(physical_mb) + " MB; the table keeps " + std::to_string(hash_mb_) + " MB");
+    try {
+      engine_->resize_tt(size_t(*mb));
+      hash_mb_ = *mb;
+    } catch (const std::bad_alloc&) {
+      error("setoption: USI_Hash: cannot allocate " + std::to_string(*mb) + " MB; the table keeps " +
+            std::to_string(hash_mb_) + " MB");
+    }
     return;
   }
   if (name == "USI_Ponder") {

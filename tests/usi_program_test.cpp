@@ -2,6 +2,7 @@
 // positions, `go perft` (checked against fairy-stockfish), and every kind of bad input, after
 // which the program must answer an error line and keep serving.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -384,6 +385,19 @@ TEST_F(Usi, MoveGenDiffAnswersTheSameAsFull) {
     EXPECT_EQ(reply("d"), diff_board);
     EXPECT_EQ(perft_lines(reply("go perft 2"), "full"), diff);
   }
+}
+
+// A table larger than the machine could hold is refused with an error, not allocated (an
+// overcommitted table would be killed by its first clear), and the engine keeps searching.
+TEST_F(Usi, OversizedHashIsRefusedAndTheEngineServes) {
+  const uint64_t physical_mb = uint64_t(sysconf(_SC_PHYS_PAGES)) * uint64_t(sysconf(_SC_PAGE_SIZE)) >> 20;
+  if (physical_mb >= 2 * 65536) GTEST_SKIP() << "this machine could hold the largest table";
+  const std::vector<std::string> lines = reply("setoption name USI_Hash value 65536");
+  ASSERT_EQ(lines.size(), 1u);
+  EXPECT_TRUE(lines[0].starts_with("info string error: setoption: USI_Hash 65536 MB is more than half")) << lines[0];
+  EXPECT_NE(lines[0].find("the table keeps 16 MB"), std::string::npos) << lines[0];
+  const std::vector<std::string> perft = perft_lines(reply("go perft 1"), "full");
+  EXPECT_NE(std::find(perft.begin(), perft.end(), "Nodes searched: 30"), perft.end());
 }
 
 TEST_F(Usi, BadMoveGenValueKeepsTheGeneratorAndServes) {

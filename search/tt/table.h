@@ -83,12 +83,21 @@ class Buckets {
   void resize(size_t mb) {
     const size_t n = std::bit_floor(std::max<size_t>(std::max<size_t>(mb, 1) * 1024 * 1024 / sizeof(Bucket), 1));
     if (n != count_) {
-      table_.reset();  // free before allocating: two 64 MB tables need not coexist
-      table_.reset(static_cast<Bucket*>(::operator new(n * sizeof(Bucket), std::align_val_t{kAlign})));
+      table_.reset();  // free before allocating: two large tables need not coexist
+      try {
+        table_.reset(allocate(n));
+      } catch (const std::bad_alloc&) {
+        if (count_) table_.reset(allocate(count_));  // the old size again, then report
+        clear();
+        throw;
+      }
       count_ = n;
       bits_ = std::countr_zero(n);
     }
     clear();
+  }
+  static Bucket* allocate(size_t n) {
+    return static_cast<Bucket*>(::operator new(n * sizeof(Bucket), std::align_val_t{kAlign}));
   }
   void clear() {
     std::memset(static_cast<void*>(table_.get()), 0, count_ * sizeof(Bucket));
