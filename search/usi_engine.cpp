@@ -209,7 +209,8 @@ usi::Job UsiEngine::go(std::string_view args) {
 // "go mate <ms>|infinite" (USI): "checkmate <moves>" (the attacker's first move to the mate,
 // shortest attack and longest defence), "checkmate nomate" when there is none at any length
 // (the search met no depth cut), else "checkmate timeout": the time ran out, `stop` came first,
-// or the deepest iteration (kMaxMateDepth) found none. One info line per iteration.
+// or the deepest iteration (kMaxMateDepth) found none. Per iteration an info line and 謎電's
+// (2005) form; after the solve the table's statistics.
 usi::Job UsiEngine::go_mate(const SearchLimits& limits) {
   return {usi::JobKind::Search, [this, ms = limits.mate_ms, sfen = history_.final_sfen](const std::atomic<bool>& stop) {
             using namespace mate;
@@ -228,10 +229,12 @@ usi::Job UsiEngine::go_mate(const SearchLimits& limits) {
             ml.on_iteration = [this, t0](const MateIteration& it) {
               const int64_t elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
               out_ << "info depth " << it.depth << " nodes " << it.nodes << " time " << elapsed << " nps "
-                   << (elapsed ? it.nodes * 1000 / uint64_t(elapsed) : it.nodes) << std::endl;
+                   << (elapsed ? it.nodes * 1000 / uint64_t(elapsed) : it.nodes) << "\ninfo string iteration "
+                   << it.to_string() << std::endl;
             };
             AndOrSolver<MainOverflowTable<DefaultHand>> solver(*mate_table_);
             const MateResult r = solver.solve(pos, ml);
+            out_ << "info string mate table " << mate_table_->name << ": " << mate_table_->stats().to_string() << std::endl;
             if (r.status == MateStatus::Mate) {
               out_ << "checkmate";
               for (Move m : r.moves) out_ << ' ' << to_usi(m);
