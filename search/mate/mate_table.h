@@ -83,7 +83,12 @@ inline void merge_record(MateRecord& to, const MateRecord& from) {
 }
 
 // The rules of superiority on one record, for the hand layout H the position uses.
+// The record keeps a raw hand in 32 bits: layouts with a wider raw hand (hand64) need a wider field.
 template <HandLayout H>
+constexpr bool fits_mate_record = sizeof(typename H::Raw) <= sizeof(uint32_t);
+
+template <HandLayout H>
+  requires fits_mate_record<H>
 inline void apply_record(const MateRecord& r, uint32_t hand, int depth, MateProbe& out) {
   const H have = H::from_raw(typename H::Raw(hand)), stored = H::from_raw(typename H::Raw(r.hand));
   if (r.state == MateState::Proven) {
