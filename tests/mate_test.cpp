@@ -167,6 +167,13 @@ TEST(Mate, LineCheckRejectsWhatIsNoMate) {
   ASSERT_GT(checks.size(), 0u);
   EXPECT_NE(check_mate_line(pos, {checks.begin()->move}), "");  // a check, but no mate in 1 here
   EXPECT_NE(check_mate_line(pos, {}), "");
+  // The pawn-drop mate P*1b is no legal move; the same drop of a gold is a mate.
+  Position u;
+  StateInfo su;
+  ASSERT_EQ(u.set("7lk/7p1/7S1/9/9/9/9/9/9 b GP 1", &su), std::nullopt);
+  const Square b1 = square_from_usi("1b");
+  EXPECT_NE(check_mate_line(u, {make_move_drop(PAWN, b1)}).find("not legal"), std::string::npos);
+  EXPECT_EQ(check_mate_line(u, {make_move_drop(GOLD, b1)}), "");
 }
 
 // `go mate` through the program, and gpsusi's answers on the same set when it is installed.
