@@ -26,6 +26,19 @@ constexpr int64_t kMaxMs = int64_t(1) << 53;
 
 std::variant<SearchLimits, std::string> parse_go(std::string_view args) {
   SearchLimits l;
+  if (usi::first_word(args) == "mate") {
+    std::string_view rest = args;
+    usi::next_word(rest);
+    const std::string_view value = usi::next_word(rest);
+    l.mate = true;
+    if (value != "infinite") {
+      const auto v = parse_count<int64_t>(value, kMaxMs);
+      if (!v) return "go mate: needs a time (ms) or 'infinite', got " + (value.empty() ? std::string("nothing") : quoted(value));
+      l.mate_ms = *v;
+    }
+    if (!usi::trim(rest).empty()) return "go mate: unexpected " + quoted(usi::trim(rest));
+    return l;
+  }
   for (std::string_view word; !(word = usi::next_word(args)).empty();) {
     if (word == "infinite") {
       l.infinite = true;
@@ -35,7 +48,7 @@ std::variant<SearchLimits, std::string> parse_go(std::string_view args) {
       l.ponder = true;
       continue;
     }
-    if (word == "mate") return std::string("go mate: not available yet");
+    if (word == "mate") return std::string("go: mate must come first ('go mate <ms>|infinite')");
 
     int64_t* ms = word == "btime"      ? &l.time[BLACK]
                   : word == "wtime"    ? &l.time[WHITE]

@@ -21,6 +21,10 @@ struct SearchLimits {
   // parse_go sets it when a clock word appears: "btime 0 wtime 0 byoyomi 0" is a clock with
   // nothing left (answer at once), not the absence of one.
   bool clock_given = false;
+  // "go mate <ms>|infinite": solve for mate instead of searching (search/mate/solver.h);
+  // mate_ms 0 is no limit (until `stop`).
+  bool mate = false;
+  int64_t mate_ms = 0;
 
   // Any of time/inc/byoyomi given (or, in limits built by hand, non-zero).
   bool uses_clock() const {
@@ -35,7 +39,8 @@ struct SearchLimits {
 // search until `stop`, as "go infinite". byoyomi and binc/winc together are
 // accepted as given; plan_time (search/time_manager.h) counts only the larger per move.
 // Returns the limits, or a one-line error naming the bad word ("go: btime needs a
-// non-negative integer, got '-5'"). "go mate" is refused until a mate solver exists.
+// non-negative integer, got '-5'"). "go mate <ms>|infinite" stands alone, as the USI protocol
+// has it: no other word before or after (0 ms is no limit, as infinite).
 std::variant<SearchLimits, std::string> parse_go(std::string_view args);
 
 }  // namespace sashite

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "search/bench_positions.h"
+#include "search/mate/solver.h"
 
 namespace sashite {
 namespace {
@@ -201,6 +202,7 @@ usi::Job UsiEngine::go(std::string_view args) {
     return {};
   }
   const SearchLimits limits = std::get<SearchLimits>(parsed);
+  if (limits.mate) return go_mate(limits);
   ponderhit_ = false;
   return {usi::JobKind::Search, [this, limits](const std::atomic<bool>& stop) {
             SearchControl control;
@@ -216,6 +218,50 @@ usi::Job UsiEngine::go(std::string_view args) {
               say("bestmove resign");
             } else {
               say("bestmove " + to_usi(r.best) + (r.ponder != MOVE_NONE ? " ponder " + to_usi(r.ponder) : ""));
+            }
+          }};
+}
+
+// "go mate <ms>|infinite" (USI): "checkmate <moves>" (the attacker's first move to the mate,
+// shortest attack and longest defence), "checkmate nomate" when there is none at any length
+// (the search met no depth cut), else "checkmate timeout": the time ran out, `stop` came first,
+// or the deepest iteration (kMaxMateDepth) found none. Per iteration an info line and 謎電's
+// (2005) form; after the solve the table's statistics.
+usi::Job UsiEngine::go_mate(const SearchLimits& limits) {
+  return {usi::JobKind::Search, [this, ms = limits.mate_ms, sfen = history_.final_sfen](const std::atomic<bool>& stop) {
+            using namespace mate;
+            if (!mate_table_) {
+              mate_table_ = std::make_unique<MainOverflowTable<DefaultHand>>();
+              mate_table_->resize(size_t(hash_mb_));
+            }
+            mate_table_->clear();
+            Position pos;
+            StateInfo si;
+            pos.set(sfen, &si);  // the SFEN of a position already set up
+            MateLimits ml;
+            ml.ms = ms;
+            ml.stop = &stop;
+            const auto t0 = std::chrono::steady_clock::now();
+            ml.on_iteration = [this, t0](const MateIteration& it) {
+              const int64_t elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
+              out_ << "info depth " << it.depth << " nodes " << it.nodes << " time " << elapsed << " nps "
+                   << (elapsed ? it.nodes * 1000 / uint64_t(elapsed) : it.nodes) << "\ninfo string iteration "
+                   << it.to_string() << std::endl;
+            };
+            AndOrSolver<MainOverflowTable<DefaultHand>> solver(*mate_table_);
+            const MateResult r = solver.solve(pos, ml);
+            out_ << "info string mate table " << mate_table_->name << ": " << mate_table_->stats().to_string() << std::endl;
+            if (r.status == MateStatus::Mate) {
+              out_ << "checkmate";
+              for (Move m : r.moves) out_ << ' ' << to_usi(m);
+              out_ << std::endl;
+            } else if (r.status == MateStatus::NoMate && r.depth == kNoLimit) {
+              out_ << "checkmate nomate" << std::endl;
+            } else {
+              // Out of time, stopped, or no mate within the deepest iteration: undecided.
+              if (r.status == MateStatus::NoMate)
+                out_ << "info string no mate within " << r.depth << " plies, the deepest this solver searches" << std::endl;
+              out_ << "checkmate timeout" << std::endl;
             }
           }};
 }

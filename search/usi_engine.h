@@ -1,5 +1,5 @@
 // The engine behind the USI program `sashite`: the commands engine/usi.h's loop hands over
-// (`usi`, `isready`, `setoption`, `usinewgame`, `position`, `go`, `ponderhit`, `gameover`,
+// (`usi`, `isready`, `setoption`, `usinewgame`, `position`, `go` (and `go mate`), `ponderhit`, `gameover`,
 // `d`, `bench`), driving one registered engine configuration (search/engine.h). A bad command
 // answers "info string error: ..." on the output stream and changes nothing.
 //
@@ -18,6 +18,7 @@
 #include "engine/usi.h"
 #include "search/engine.h"
 #include "search/game_history.h"
+#include "search/mate/main_overflow.h"
 
 namespace sashite {
 
@@ -47,6 +48,7 @@ class UsiEngine {
   void position(std::string_view args);
   usi::Job go(std::string_view args);
   usi::Job bench(std::string_view args);
+  usi::Job go_mate(const SearchLimits& limits);
   std::optional<std::string> switch_engine(const EngineChoice& choice);
 
   std::ostream& out_;
@@ -57,6 +59,8 @@ class UsiEngine {
   int64_t move_overhead_ms_ = 100;
   std::atomic<bool> ponderhit_{false};
   std::mutex out_mutex_;
+  // `go mate`: allocated on first use at USI_Hash megabytes, cleared per problem.
+  std::unique_ptr<mate::MainOverflowTable<DefaultHand>> mate_table_;
 };
 
 }  // namespace sashite

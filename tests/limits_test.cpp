@@ -93,9 +93,17 @@ TEST(Limits, RepeatedWordKeepsTheLastValue) {
 
 TEST(Limits, AnyWhiteSpaceSeparates) { EXPECT_EQ(ok("btime\t5\vwtime\f6\r").time[WHITE], 6); }
 
-TEST(Limits, MateIsNotAvailableYet) {
-  EXPECT_EQ(error("mate 5000"), "go mate: not available yet");
-  EXPECT_EQ(error("mate infinite"), "go mate: not available yet");
+TEST(Limits, MateTakesATimeOrInfinite) {
+  EXPECT_TRUE(ok("mate 5000").mate);
+  EXPECT_EQ(ok("mate 5000").mate_ms, 5000);
+  EXPECT_TRUE(ok("mate infinite").mate);
+  EXPECT_EQ(ok("mate infinite").mate_ms, 0);
+  EXPECT_EQ(ok(" mate 0 ").mate_ms, 0);
+  EXPECT_FALSE(ok("infinite").mate);
+  EXPECT_EQ(error("mate"), "go mate: needs a time (ms) or 'infinite', got nothing");
+  EXPECT_EQ(error("mate -1"), "go mate: needs a time (ms) or 'infinite', got '-1'");
+  EXPECT_EQ(error("mate 5000 depth 3"), "go mate: unexpected 'depth 3'");
+  EXPECT_EQ(error("depth 3 mate 5000"), "go: mate must come first ('go mate <ms>|infinite')");
 }
 
 TEST(Limits, UnknownWordIsNamed) {

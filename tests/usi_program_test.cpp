@@ -307,7 +307,7 @@ TEST_F(Usi, BadInputAnswersAnErrorAndKeepsServing) {
       {"position startpos moves 7g7f+ ", "move 1: illegal move '7g7f+'"},
       {"position startpos moves " + long_garbage, "move 1: malformed move"},
       {"go depth x", "go: depth needs an integer"},
-      {"go mate 3", "go mate: not available yet"},
+      {"go mate", "go mate: needs a time (ms) or 'infinite'"},
       {"go foo", "go: unknown word 'foo'"},
       {"go btime -5", "btime needs a non-negative integer"},
       {"go perft 3 4", "got '3 4'"},

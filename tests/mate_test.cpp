@@ -1,0 +1,255 @@
+// The mate solver (search/mate/): the tsume set of tests/data/tsume.txt solved to its exact
+// lengths by every registered table layout, each reported mate replayed by the full generator,
+// the pawn-drop-mate and futile-interposition rules, the table's superiority rules, and
+// `go mate` through the USI program (against gpsusi's answers when it is installed).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <tuple>
+#include <vector>
+
+#include "movegen_full/movegen.h"
+#include "search/mate/mate_tables.h"
+#include "search/mate/solver.h"
+#include "usi_process.h"
+
+namespace sashite::mate {
+namespace {
+
+struct Problem {
+  std::string sfen;
+  bool mate = false;
+  int length = 0;  // mate: exact length; nomate: no mate within it
+};
+
+std::string trim(const std::string& s) {
+  const size_t b = s.find_first_not_of(' '), e = s.find_last_not_of(' ');
+  return b == std::string::npos ? "" : s.substr(b, e - b + 1);
+}
+
+std::vector<Problem> load_set() {
+  std::ifstream in(std::string(SASHITE_SOURCE_DIR) + "/tests/data/tsume.txt");
+  std::vector<Problem> set;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    const size_t a = line.find('|'), b = line.find('|', a + 1);
+    Problem p;
+    p.sfen = trim(line.substr(0, a));
+    std::istringstream what(line.substr(a + 1, b - a - 1));
+    std::string kind;
+    what >> kind >> p.length;
+    p.mate = kind == "mate";
+    set.push_back(p);
+  }
+  return set;
+}
+
+template <class T>
+MateResult solve(const std::string& sfen, int max_depth, std::vector<Move>* line = nullptr, T* shared = nullptr) {
+  Position pos;
+  StateInfo si;
+  EXPECT_EQ(pos.set(sfen, &si), std::nullopt) << sfen;
+  T local;
+  T& table = shared ? *shared : local;
+  if (!shared) table.resize(16);
+  AndOrSolver<T> solver(table);
+  MateLimits limits;
+  limits.max_depth = max_depth;
+  const std::string before = pos.sfen();
+  MateResult r = solver.solve(pos, limits);
+  EXPECT_EQ(pos.sfen(), before) << "the solver restores the position";
+  if (r.status == MateStatus::Mate) {
+    EXPECT_EQ(check_mate_line(pos, r.moves), "") << sfen;
+  }
+  if (line) *line = r.moves;
+  return r;
+}
+
+template <class T>
+class MateLayout : public ::testing::Test {};
+using Layouts = ::testing::Types<MainOverflowTable<DefaultHand>, SingleTable<DefaultHand>>;
+static_assert(std::tuple_size_v<RegisteredMateTables> == 2, "list every registered layout here");
+TYPED_TEST_SUITE(MateLayout, Layouts);
+
+TYPED_TEST(MateLayout, SolvesTheSetToItsExactLengths) {
+  const std::vector<Problem> set = load_set();
+  ASSERT_GE(set.size(), 5u);
+  for (const Problem& p : set) {
+    const MateResult r = solve<TypeParam>(p.sfen, p.mate ? kMaxMateDepth : p.length);
+    if (p.mate) {
+      EXPECT_EQ(r.status, MateStatus::Mate) << p.sfen;
+      EXPECT_EQ(int(r.moves.size()), p.length) << p.sfen;
+      EXPECT_EQ(r.iterations.back().depth, p.length) << p.sfen;
+    } else {
+      EXPECT_EQ(r.status, MateStatus::NoMate) << p.sfen;
+      EXPECT_GE(r.depth, p.length) << p.sfen;
+    }
+  }
+}
+
+// G*1b mates (the silver on 2c guards 1b, the king's own lance and pawn block 2a and 2b); P*1b
+// would be the same mate and is therefore illegal (uchifuzume): with a pawn in hand there is no
+// mate in 1.
+TYPED_TEST(MateLayout, PawnDropMateIsNoMate) {
+  std::vector<Move> line;
+  EXPECT_EQ(solve<TypeParam>("7lk/7p1/7S1/9/9/9/9/9/9 b G 1", 1, &line).status, MateStatus::Mate);
+  ASSERT_EQ(line.size(), 1u);
+  EXPECT_EQ(to_usi(line[0]), "G*1b");
+  EXPECT_EQ(solve<TypeParam>("7lk/7p1/7S1/9/9/9/9/9/9 b P 1", 1).status, MateStatus::NoMate);
+}
+
+// No futile-interposition rule: a rook drop on 1c-1i mates in 1 when the defender holds
+// nothing; with a silver in hand the drop between is a defence, so there is no mate in 1. The
+// set holds composed problems that are one move pair longer for the same reason.
+TYPED_TEST(MateLayout, EveryInterpositionIsADefence) {
+  std::vector<Move> line;
+  EXPECT_EQ(solve<TypeParam>("7lk/7p1/9/9/9/9/9/9/9 b R 1", 1, &line).status, MateStatus::Mate);
+  ASSERT_EQ(line.size(), 1u);
+  EXPECT_EQ(solve<TypeParam>("7lk/7p1/9/9/9/9/9/9/9 b Rs 1", 1).status, MateStatus::NoMate);
+}
+
+// No enemy king: nothing to mate, at once.
+TYPED_TEST(MateLayout, NoMateWithoutAKingToMate) {
+  EXPECT_EQ(solve<TypeParam>("9/9/9/9/9/9/9/9/4K4 b G 1", kMaxMateDepth).status, MateStatus::NoMate);
+}
+
+// Superiority: a proof with hand H answers for more, a disproof for less, within the depths.
+TYPED_TEST(MateLayout, RecordsAnswerByHandSuperiority) {
+  TypeParam t;
+  t.resize(1);
+  DefaultHand g, gg, s;
+  g.add(GOLD);
+  gg.add(GOLD), gg.add(GOLD);
+  s.add(SILVER);
+  MateRecord proof;
+  proof.board = 42, proof.hand = g.raw(), proof.state = MateState::Proven, proof.length = 5;
+  t.store(proof);
+  EXPECT_EQ(t.probe(42, gg.raw(), 5).state, MateState::Proven);
+  EXPECT_EQ(t.probe(42, gg.raw(), 3).state, MateState::Unknown) << "longer than the budget";
+  EXPECT_EQ(t.probe(42, s.raw(), 5).state, MateState::Unknown);
+  EXPECT_EQ(t.probe(43, g.raw(), 5).state, MateState::Unknown);
+  MateRecord disproof;
+  disproof.board = 42, disproof.hand = s.raw(), disproof.state = MateState::Disproven, disproof.depth = 7;
+  t.store(disproof);
+  EXPECT_EQ(t.probe(42, DefaultHand{}.raw(), 7).state, MateState::Disproven);
+  EXPECT_EQ(t.probe(42, DefaultHand{}.raw(), 9).state, MateState::Unknown) << "deeper than the disproof";
+  EXPECT_EQ(t.probe(42, s.raw(), 3).state, MateState::Disproven);
+  EXPECT_EQ(t.probe(42, g.raw(), 7).state, MateState::Proven) << "the gold record still answers";
+  const MateTableStats st = t.stats();
+  EXPECT_EQ(st.records, 2u);
+  EXPECT_EQ(st.proven, 1u);
+  EXPECT_EQ(st.disproven, 1u);
+  EXPECT_EQ(st.longest_chain, 2u);
+}
+
+TEST(Mate, IterationsFollowTheDepthsAndSumTheNodes) {
+  const MateResult r = solve<MainOverflowTable<DefaultHand>>("9/9/9/4k4/9/4P4/9/9/9 b 4G2r2b4s4n4l17p 1", kMaxMateDepth);
+  ASSERT_EQ(r.iterations.size(), 4u);
+  uint64_t sum = 0;
+  for (size_t i = 0; i < r.iterations.size(); ++i) {
+    EXPECT_EQ(r.iterations[i].depth, int(2 * i + 1));
+    sum += r.iterations[i].iteration_nodes;
+    EXPECT_EQ(r.iterations[i].nodes, sum);
+  }
+  EXPECT_EQ(r.nodes, sum);
+}
+
+// The line is checked: a non-check, an illegal move, or a last position with a legal move.
+TEST(Mate, LineCheckRejectsWhatIsNoMate) {
+  Position pos;
+  StateInfo si;
+  pos.set("9/4k4/9/4P4/9/9/9/9/9 b 2G2r2b4s4n4l17p 1", &si);
+  MoveList<GenType::Checks> checks(pos);
+  ASSERT_GT(checks.size(), 0u);
+  EXPECT_NE(check_mate_line(pos, {checks.begin()->move}), "");  // a check, but no mate in 1 here
+  EXPECT_NE(check_mate_line(pos, {}), "");
+  // The pawn-drop mate P*1b is no legal move; the same drop of a gold is a mate.
+  Position u;
+  StateInfo su;
+  ASSERT_EQ(u.set("7lk/7p1/7S1/9/9/9/9/9/9 b GP 1", &su), std::nullopt);
+  const Square b1 = square_from_usi("1b");
+  EXPECT_NE(check_mate_line(u, {make_move_drop(PAWN, b1)}).find("not legal"), std::string::npos);
+  EXPECT_EQ(check_mate_line(u, {make_move_drop(GOLD, b1)}), "");
+}
+
+// `go mate` through the program, and gpsusi's answers on the same set when it is installed.
+std::string go_mate(sashite::testing::UsiProcess& p, const std::string& sfen, int ms) {
+  p.send("position sfen " + sfen);
+  p.send("go mate " + std::to_string(ms));
+  const auto lines = p.read_until([](const std::string& l) { return l.starts_with("checkmate"); },
+                                  std::chrono::milliseconds(ms + 10'000));
+  return lines ? lines->back() : "(no answer: " + p.error() + ")";
+}
+
+void expect_answer(const Problem& p, const std::string& answer, const std::string& who) {
+  if (!p.mate) {
+    EXPECT_TRUE(answer == "checkmate nomate" || answer == "checkmate timeout") << who << ": " << answer;
+    return;
+  }
+  ASSERT_TRUE(answer.starts_with("checkmate ")) << who << ": " << answer;
+  std::istringstream is(answer.substr(10));
+  Position pos;
+  StateInfo si;
+  pos.set(p.sfen, &si);
+  std::vector<Move> line;
+  std::vector<StateInfo> st(64);
+  for (std::string w; is >> w;) {
+    Move m = MOVE_NONE;
+    for (const ExtMove& e : MoveList<GenType::LegalAll>(pos))
+      if (to_usi(e.move) == w) m = e.move;
+    ASSERT_NE(m, MOVE_NONE) << who << ": illegal " << w << " in " << answer;
+    pos.do_move(m, st[line.size()]);
+    line.push_back(m);
+  }
+  for (size_t i = line.size(); i > 0; --i) pos.undo_move(line[i - 1]);
+  EXPECT_EQ(check_mate_line(pos, line), "") << who << ": " << answer;
+}
+
+TEST(MateProcess, GoMateAnswersTheSet) {
+  sashite::testing::UsiProcess p({std::string(SASHITE_BIN_DIR) + "/sashite"});
+  p.send("usi");
+  ASSERT_TRUE(p.read_until([](const std::string& l) { return l == "usiok"; }));
+  for (const Problem& pr : load_set()) {
+    const std::string answer = go_mate(p, pr.sfen, 10000);
+    expect_answer(pr, answer, "sashite");
+    if (pr.mate) {
+      EXPECT_EQ(std::count(answer.begin(), answer.end(), ' '), pr.length) << answer;
+    } else {
+      EXPECT_EQ(answer, "checkmate nomate");
+    }
+  }
+  // Nothing to mate.
+  EXPECT_EQ(go_mate(p, "9/9/9/9/9/9/9/9/4K4 b G 1", 1000), "checkmate nomate");
+  // No mate, but the king runs: every depth has cut lines, so only time or `stop` ends it.
+  EXPECT_EQ(go_mate(p, "9/9/9/9/4k4/9/9/9/9 b 2G2S 1", 300), "checkmate timeout");
+  p.send("position sfen 9/9/9/9/4k4/9/9/9/9 b 2G2S 1");
+  p.send("go mate infinite");
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  p.send("stop");
+  const auto stopped = p.read_until([](const std::string& l) { return l.starts_with("checkmate"); });
+  ASSERT_TRUE(stopped) << p.error();
+  EXPECT_EQ(stopped->back(), "checkmate timeout");
+  p.send("quit");
+}
+
+TEST(MateProcess, GpsusiAgreesOnTheSet) {
+  const auto path = sashite::testing::find_program("gpsusi", "/usr/games/gpsusi");
+  if (!path) GTEST_SKIP() << "gpsusi is not installed (Debian package gpsshogi)";
+  sashite::testing::UsiProcess p({"/bin/sh", "-c", "exec \"$0\" 2>/dev/null", *path});
+  p.send("usi");
+  ASSERT_TRUE(p.read_until([](const std::string& l) { return l == "usiok"; }));
+  p.send("isready");
+  ASSERT_TRUE(p.read_until([](const std::string& l) { return l == "readyok"; }, std::chrono::seconds(30)));
+  for (const Problem& pr : load_set()) {
+    const std::string answer = go_mate(p, pr.sfen, 10000);
+    // gpsusi prints one mating line: not always the shortest attack or the longest defence.
+    expect_answer(pr, answer, "gpsusi");
+  }
+}
+
+}  // namespace
+}  // namespace sashite::mate
