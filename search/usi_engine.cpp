@@ -109,6 +109,7 @@ void UsiEngine::setoption(std::istream& is) {
     try {
       engine_->resize_tt(size_t(*mb));
       hash_mb_ = *mb;
+      mate_table_.reset();  // `go mate` allocates its table at the new size when next asked
     } catch (const std::bad_alloc&) {
       error("setoption: USI_Hash: cannot allocate " + std::to_string(*mb) + " MB; the table keeps " +
             std::to_string(hash_mb_) + " MB");
@@ -231,8 +232,15 @@ usi::Job UsiEngine::go_mate(const SearchLimits& limits) {
   return {usi::JobKind::Search, [this, ms = limits.mate_ms, sfen = history_.final_sfen](const std::atomic<bool>& stop) {
             using namespace mate;
             if (!mate_table_) {
-              mate_table_ = std::make_unique<MainOverflowTable<DefaultHand>>();
-              mate_table_->resize(size_t(hash_mb_));
+              try {
+                auto table = std::make_unique<MainOverflowTable<DefaultHand>>();
+                table->resize(size_t(hash_mb_));
+                mate_table_ = std::move(table);
+              } catch (const std::bad_alloc&) {
+                say("info string error: go mate: cannot allocate a " + std::to_string(hash_mb_) + " MB mate table");
+                say("checkmate timeout");
+                return;
+              }
             }
             mate_table_->clear();
             Position pos;
@@ -244,24 +252,24 @@ usi::Job UsiEngine::go_mate(const SearchLimits& limits) {
             const auto t0 = std::chrono::steady_clock::now();
             ml.on_iteration = [this, t0](const MateIteration& it) {
               const int64_t elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
-              out_ << "info depth " << it.depth << " nodes " << it.nodes << " time " << elapsed << " nps "
-                   << (elapsed ? it.nodes * 1000 / uint64_t(elapsed) : it.nodes) << "\ninfo string iteration "
-                   << it.to_string() << std::endl;
+              say("info depth " + std::to_string(it.depth) + " nodes " + std::to_string(it.nodes) + " time " +
+                  std::to_string(elapsed) + " nps " + std::to_string(elapsed ? it.nodes * 1000 / uint64_t(elapsed) : it.nodes) +
+                  "\ninfo string iteration " + it.to_string());
             };
             AndOrSolver<MainOverflowTable<DefaultHand>> solver(*mate_table_);
             const MateResult r = solver.solve(pos, ml);
-            out_ << "info string mate table " << mate_table_->name << ": " << mate_table_->stats().to_string() << std::endl;
+            say("info string mate table " + std::string(mate_table_->name) + ": " + mate_table_->stats().to_string());
             if (r.status == MateStatus::Mate) {
-              out_ << "checkmate";
-              for (Move m : r.moves) out_ << ' ' << to_usi(m);
-              out_ << std::endl;
+              std::string line = "checkmate";
+              for (Move m : r.moves) (line += ' ') += to_usi(m);
+              say(line);
             } else if (r.status == MateStatus::NoMate && r.depth == kNoLimit) {
-              out_ << "checkmate nomate" << std::endl;
+              say("checkmate nomate");
             } else {
               // Out of time, stopped, or no mate within the deepest iteration: undecided.
               if (r.status == MateStatus::NoMate)
-                out_ << "info string no mate within " << r.depth << " plies, the deepest this solver searches" << std::endl;
-              out_ << "checkmate timeout" << std::endl;
+                say("info string no mate within " + std::to_string(r.depth) + " plies, the deepest this solver searches");
+              say("checkmate timeout");
             }
           }};
 }
