@@ -1,5 +1,7 @@
-// The engines of one generator, each unit compiling its configurations once
-// (search_full.cpp, search_diff.cpp): make_engine dispatches on the generator's name.
+// The engines of one generator: the configurations of generator G whose option values match,
+// defined in search.h and instantiated once per generator by its own unit (search_full.cpp,
+// search_diff.cpp), so that the 24 searches compile on two cores at once; make_engine
+// dispatches on the generator's name.
 #pragma once
 
 #include <memory>
@@ -9,8 +11,7 @@
 
 namespace sashite {
 
-std::unique_ptr<Engine> make_engine_of(FullGenerator, const EngineChoice& choice);
-std::unique_ptr<Engine> make_engine_of(DiffGenerator, const EngineChoice& choice);
-
+template <class G>
+std::unique_ptr<Engine> make_engine_of(const EngineChoice& choice);
 
 }  // namespace sashite

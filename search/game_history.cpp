@@ -1,5 +1,7 @@
 #include "search/game_history.h"
 
+#include <algorithm>
+
 #include "engine/usi.h"
 #include "movegen_full/usi_move.h"
 
@@ -29,6 +31,22 @@ std::optional<std::string> replay_game(std::string_view sfen, std::string_view m
   h.final_sfen = pos.sfen();
   history = std::move(h);
   return std::nullopt;
+}
+
+Repetition fourfold_repetition(const GameHistory& game) {
+  const size_t n = game.plies();
+  size_t seen = 0, first = n;
+  for (size_t i = n % 2; i < n; i += 2)
+    if (game.keys[i] == game.keys[n]) {
+      ++seen;
+      first = std::min(first, i);
+    }
+  if (seen < 3) return Repetition::None;
+  // Move i was made by the side not to move at keys[i]: [0] the side to move at n, [1] the other.
+  bool checked[2] = {true, true};
+  for (size_t i = first + 1; i <= n; ++i) checked[(n - i) % 2 == 0] &= bool(game.gave_check[i]);
+  if (checked[0] != checked[1]) return checked[0] ? Repetition::Loss : Repetition::Win;
+  return Repetition::Draw;
 }
 
 }  // namespace sashite

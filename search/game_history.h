@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "engine/position.h"
+#include "search/repetition.h"
 
 namespace sashite {
 
@@ -29,5 +30,12 @@ struct GameHistory {
 // recording the history. On a bad SFEN or move returns the reason ("move 3: illegal move ...")
 // and leaves `history` as it was.
 std::optional<std::string> replay_game(std::string_view sfen, std::string_view moves, GameHistory& history);
+
+// The game rule at the history's last position (README Conventions): the position stood there
+// three times before (same side to move) makes a fourfold repetition, a Draw, unless one side
+// gave check on every one of its moves since the first occurrence: then Loss if that side is
+// the one to move now, Win if it is the other. None otherwise. For referees; the search counts
+// the first repetition already (search/repetition.h).
+Repetition fourfold_repetition(const GameHistory& game);
 
 }  // namespace sashite

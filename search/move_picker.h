@@ -107,7 +107,7 @@ class MovePicker {
         case QuietInit:
           cur_ = bad_end_;  // quiets go after the bad captures kept at the front
           end_ = generate<GenType::Drops>(pos_, generate<GenType::Quiets>(pos_, cur_));
-          for (ExtMove* e = cur_; e < end_; ++e) e->score = history_.get(pos_.side_to_move(), e->move);
+          score_by_history();
           sort(cur_, end_);
           ++stage_;
           break;
@@ -141,6 +141,7 @@ class MovePicker {
 
         case Evasion:
         case QCapture:
+        case QCheck:
           while (cur_ < end_) {
             const Move m = (cur_++)->move;
             if (m != tt_move_) return m;
@@ -151,17 +152,9 @@ class MovePicker {
         case QCheckInit:
           cur_ = moves_;
           end_ = generate<GenType::QuietChecks>(pos_, moves_);
-          for (ExtMove* e = cur_; e < end_; ++e) e->score = history_.get(pos_.side_to_move(), e->move);
+          score_by_history();
           sort(cur_, end_);
           ++stage_;
-          break;
-
-        case QCheck:
-          while (cur_ < end_) {
-            const Move m = (cur_++)->move;
-            if (m != tt_move_) return m;
-          }
-          stage_ = Done;
           break;
 
         case Done:
@@ -182,6 +175,9 @@ class MovePicker {
     int s = 16 * piece_value(b.piece_on(to_sq(m))) - piece_value(moved) / 16;
     if (is_promotion(m)) s += 16 * (piece_value(promote(moved)) - piece_value(moved));
     return s;
+  }
+  void score_by_history() {
+    for (ExtMove* e = cur_; e < end_; ++e) e->score = history_.get(pos_.side_to_move(), e->move);
   }
   void score_captures() {
     for (ExtMove* e = cur_; e < end_; ++e) e->score = capture_score(e->move);

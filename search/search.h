@@ -18,6 +18,7 @@
 #include "search/declaration.h"
 #include "search/engine.h"
 #include "search/engine_config.h"
+#include "search/engine_factory.h"
 #include "search/evaluate.h"
 #include "search/move_picker.h"
 #include "search/repetition.h"
@@ -48,6 +49,19 @@ struct Reductions {
 inline const Reductions kReductions;
 
 }  // namespace search_detail
+
+// A repetition's score for the side to move (README Conventions), VALUE_NONE when there is none.
+constexpr Value repetition_value(Repetition r, int ply) {
+  switch (r) {
+    case Repetition::Draw: return VALUE_DRAW;
+    case Repetition::Win: return mate_in(ply);
+    case Repetition::Loss: return mated_in(ply);
+    case Repetition::Superior: return VALUE_SUPERIOR;
+    case Repetition::Inferior: return -VALUE_SUPERIOR;
+    case Repetition::None: break;
+  }
+  return VALUE_NONE;
+}
 
 // How deep below set() a position may be played: a differential position's list arena is
 // sized for kMaxPlies; the full position's state lives in the search's own array.
@@ -149,7 +163,15 @@ class EngineImpl final : public Engine {
   template <bool PvNode>
   Value qsearch(Value alpha, Value beta, int ply, int qply);
   Value search_root(Value alpha, Value beta, int depth);
-  Repetition repetition(int ply) const;
+  Repetition repetition(int ply, int depth) const;
+  // Counts the node and polls the clock and the limits; false once the search must stop.
+  bool enter_node(int ply) {
+    ++nodes_;
+    if (limits_.nodes && nodes_ >= limits_.nodes) stop_ = true;
+    if ((nodes_ & 1023) == 0) check_time();
+    seldepth_ = std::max(seldepth_, ply);
+    return !stopped();
+  }
   void update_pv(int ply, Move m);
   void check_time();
   bool stopped() const { return stop_; }
@@ -320,9 +342,9 @@ void EngineImpl<Config>::update_pv(int ply, Move m) {
 // Both the search path (with hand superiority, by the board key and the layout's hand
 // comparison) and, past the root, the game's keys (exact repetitions).
 template <class Config>
-Repetition EngineImpl<Config>::repetition(int ply) const {
+Repetition EngineImpl<Config>::repetition(int ply, int depth) const {
   const StateInfo* st = pos_.board().state();
-  const int horizon = repetition_horizon(false, 20);
+  const int horizon = repetition_horizon(false, depth);
   if (const Repetition r = by_board_key<typename Config::Hand>(st, pos_.side_to_move(), horizon); r != Repetition::None)
     return r;
   if (st->plies_from_null != ply) return Repetition::None;  // a null move in the path
@@ -360,21 +382,10 @@ template <bool PvNode>
 Value EngineImpl<Config>::search(Value alpha, Value beta, int depth, int ply) {
   if (depth <= 0) return qsearch<PvNode>(alpha, beta, ply, 0);
   if (PvNode) pv_length_[ply] = 0;
-  ++nodes_;
-  if (limits_.nodes && nodes_ >= limits_.nodes) stop_ = true;
-  if ((nodes_ & 1023) == 0) check_time();
-  if (stopped()) return VALUE_ZERO;
-  seldepth_ = std::max(seldepth_, ply);
+  if (!enter_node(ply)) return VALUE_ZERO;
   if (ply >= kMaxSearchPly) return pos_.in_check() ? VALUE_DRAW : evaluate(pos_.board());
 
-  switch (repetition(ply)) {
-    case Repetition::None: break;
-    case Repetition::Draw: return VALUE_DRAW;
-    case Repetition::Win: return mate_in(ply);
-    case Repetition::Loss: return mated_in(ply);
-    case Repetition::Superior: return VALUE_SUPERIOR;
-    case Repetition::Inferior: return -VALUE_SUPERIOR;
-  }
+  if (const Value v = repetition_value(repetition(ply, depth), ply); v != VALUE_NONE) return v;
   // Mate-distance pruning: no line from here beats a mate already found nearer the root.
   alpha = std::max(mated_in(ply), alpha);
   beta = std::min(mate_in(ply + 1), beta);
@@ -487,22 +498,12 @@ template <class Config>
 template <bool PvNode>
 Value EngineImpl<Config>::qsearch(Value alpha, Value beta, int ply, int qply) {
   if (PvNode) pv_length_[ply] = 0;
-  ++nodes_;
-  if (limits_.nodes && nodes_ >= limits_.nodes) stop_ = true;
-  if ((nodes_ & 1023) == 0) check_time();
-  if (stopped()) return VALUE_ZERO;
-  seldepth_ = std::max(seldepth_, ply);
+  if (!enter_node(ply)) return VALUE_ZERO;
   const bool in_check = pos_.in_check();
   if (ply >= kMaxSearchPly) return in_check ? VALUE_DRAW : evaluate(pos_.board());
 
-  switch (by_board_key<typename Config::Hand>(pos_.board().state(), pos_.side_to_move(), repetition_horizon(true, 0))) {
-    case Repetition::None: break;
-    case Repetition::Draw: return VALUE_DRAW;
-    case Repetition::Win: return mate_in(ply);
-    case Repetition::Loss: return mated_in(ply);
-    case Repetition::Superior: return VALUE_SUPERIOR;
-    case Repetition::Inferior: return -VALUE_SUPERIOR;
-  }
+  const Repetition r = by_board_key<typename Config::Hand>(pos_.board().state(), pos_.side_to_move(), repetition_horizon(true, 0));
+  if (const Value v = repetition_value(r, ply); v != VALUE_NONE) return v;
 
   const Key key = pos_.key();
   TTData tte;
@@ -569,6 +570,16 @@ std::string EngineImpl<Config>::info_line(int depth, Value score, Bound bound, c
      << " hashfull " << tt_.hashfull() << " pv";
   for (Move m : pv) os << ' ' << to_usi(m);
   return os.str();
+}
+
+template <class G>
+std::unique_ptr<Engine> make_engine_of(const EngineChoice& choice) {
+  std::unique_ptr<Engine> e;
+  for_each_engine_config_of<G>([&]<class C>() {
+    if (!e && choice.layout == C::layout() && choice.key_scheme == C::key_scheme() && choice.tt == C::tt())
+      e = std::make_unique<EngineImpl<C>>();
+  });
+  return e;
 }
 
 }  // namespace sashite

@@ -3,14 +3,5 @@
 #include "search/search.h"
 
 namespace sashite {
-
-std::unique_ptr<Engine> make_engine_of(FullGenerator, const EngineChoice& choice) {
-  std::unique_ptr<Engine> e;
-  for_each_engine_config_of<FullGenerator>([&]<class C>() {
-    if (!e && choice.layout == C::layout() && choice.key_scheme == C::key_scheme() && choice.tt == std::string_view(C::tt()))
-      e = std::make_unique<EngineImpl<C>>();
-  });
-  return e;
-}
-
+template std::unique_ptr<Engine> make_engine_of<FullGenerator>(const EngineChoice& choice);
 }  // namespace sashite

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "brute_force.h"
+#include "flip_sfen.h"
 #include "movegen_full/random_walk.h"
 #include "movegen_full/reference.h"
 
@@ -45,29 +46,7 @@ std::vector<Move> minus(const std::vector<Move>& a, const std::vector<Move>& b) 
 
 // ---------------------------------------------------------------------------------------------
 // Colour symmetry: rotating the board 180 degrees and swapping colours (board, hands, side)
-// maps legal moves onto legal moves.
-
-std::string rotated_sfen(const Position& pos) {
-  std::string s;
-  for (Rank r = RANK_1; r < RANK_NB; ++r) {
-    int empty = 0;
-    for (File f = FILE_9; f >= FILE_1; --f) {
-      const Piece pc = pos.piece_on(flip(make_square(f, r)));
-      if (pc == NO_PIECE) { ++empty; continue; }
-      if (empty) s += char('0' + empty), empty = 0;
-      if (type_of(pc) > KING) s += '+';
-      s += piece_to_char(make_piece(~color_of(pc), type_of(pc)));
-    }
-    if (empty) s += char('0' + empty);
-    if (r != RANK_9) s += '/';
-  }
-  s += pos.side_to_move() == BLACK ? " w " : " b ";
-  std::string hand;
-  for (Color c : {BLACK, WHITE})
-    for (PieceType pr = RAW_BEGIN; pr < RAW_END; ++pr)
-      if (const int n = pos.hand(~c).count(pr)) hand += std::to_string(n) + piece_to_char(make_piece(c, pr));
-  return s + (hand.empty() ? "-" : hand) + " 1";
-}
+// maps legal moves onto legal moves (tests/flip_sfen.h turns the position).
 
 Move rotated(Move m) {
   if (is_drop(m)) return make_move_drop(dropped_type(m), flip(to_sq(m)));
@@ -133,7 +112,7 @@ void check_node(Position& pos, NodeStats& stats) {
   {
     Position mirror;
     StateInfo st;
-    const std::string rs = rotated_sfen(pos);
+    const std::string rs = testing::flip_sfen(pos.sfen());
     ASSERT_FALSE(mirror.set(rs, &st)) << rs;
     std::vector<Move> mapped;
     for (Move m : all) mapped.push_back(rotated(m));

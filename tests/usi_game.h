@@ -27,6 +27,7 @@
 #include "engine/game.h"
 #include "engine/usi.h"
 #include "movegen_full/usi_move.h"
+#include "search/game_history.h"
 #include "usi_process.h"
 
 namespace sashite::testing {
@@ -278,8 +279,9 @@ inline GameRecord play_game(const EngineSpec& black, const EngineSpec& white, co
     }
   }();
   Position& pos = game.pos;
-  std::vector<Key> keys{pos.key()};
-  std::vector<bool> in_check{pos.in_check()};  // in_check[i]: move i gave check
+  GameHistory history;  // keys and checks per ply, for the library's fourfold rule
+  history.keys.push_back(pos.key());
+  history.gave_check.push_back(pos.in_check());
 
   bool over = false;
   for (Color c : {BLACK, WHITE})
@@ -347,27 +349,11 @@ inline GameRecord play_game(const EngineSpec& black, const EngineSpec& white, co
     rec.think_ms.push_back(think_ms);
     position += (rec.moves.size() == 1 ? " moves " : " ") + *answer;
     game.play(m);
-    keys.push_back(pos.key());
-    in_check.push_back(pos.in_check());
-
-    // Fourfold repetition: the position (same side to move: same parity) seen three times before.
-    const size_t n = keys.size() - 1;
-    size_t seen = 0, first = n;
-    for (size_t i = n % 2; i < n; i += 2)
-      if (keys[i] == keys[n]) {
-        ++seen;
-        first = std::min(first, i);
-      }
-    if (seen >= 3) {
-      // Move i (1-based) was made by the side not to move at i; checked[c]: every move of c
-      // since the first occurrence gave check.
-      bool checked[COLOR_NB] = {true, true};
-      for (size_t i = first + 1; i <= n; ++i) {
-        const Color mover = (n - i) % 2 == 0 ? us : ~us;
-        checked[mover] = checked[mover] && in_check[i];
-      }
-      if (checked[BLACK] != checked[WHITE]) loses(checked[BLACK] ? BLACK : WHITE, EndReason::PerpetualCheck, "gave check on every move of a fourfold repetition");
-      else end(GameResult::Draw, EndReason::Repetition, "fourfold repetition");
+    history.keys.push_back(pos.key());
+    history.gave_check.push_back(pos.in_check());
+    if (const Repetition r = fourfold_repetition(history); r != Repetition::None) {
+      if (r == Repetition::Draw) end(GameResult::Draw, EndReason::Repetition, "fourfold repetition");
+      else loses(r == Repetition::Loss ? ~us : us, EndReason::PerpetualCheck, "gave check on every move of a fourfold repetition");
       break;
     }
   }

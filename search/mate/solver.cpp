@@ -114,41 +114,31 @@ typename AndOrSolver<T>::Node AndOrSolver<T>::and_node(int depth, int ply) {
 template <MateTableLayout T>
 bool AndOrSolver<T>::reconstruct(int length, std::vector<Move>& line) {
   int ply = 0;
-  bool ok = true;
-  while (ok && length > 0) {
-    // Attacking node, exact length `length`: the first check mated within length - 1.
+  // Plays the first move of `Type` whose child passes `good`; false if none does.
+  auto play_first = [&]<GenType Type>(auto good) {
     path_[ply] = pos_->key();
     ExtMove list[MAX_MOVES];
-    ExtMove* end = generate<GenType::Checks>(*pos_, list);
+    ExtMove* end = generate<Type>(*pos_, list);
     Move pick = MOVE_NONE;
     for (ExtMove* m = list; m != end && pick == MOVE_NONE; ++m) {
       pos_->do_move(m->move, states_[ply]);
-      if (and_node(length - 1, ply + 1).proven) pick = m->move;
+      if (good()) pick = m->move;
       pos_->undo_move(m->move);
     }
-    if (pick == MOVE_NONE || aborted_) {
-      ok = false;
-      break;
-    }
+    if (pick == MOVE_NONE || aborted_) return false;
     line.push_back(pick);
     pos_->do_move(pick, states_[ply++]);
+    return true;
+  };
+  bool ok = true;
+  while (ok && length > 0) {
+    // Attacking node, exact length `length`: the first check mated within length - 1.
+    ok = play_first.template operator()<GenType::Checks>([&] { return and_node(length - 1, ply + 1).proven; });
     const int defence = length - 1;
-    if (defence == 0) break;
+    if (!ok || defence == 0) break;
     // Defending node, exact length `defence`: the first evasion not mated within defence - 3.
-    path_[ply] = pos_->key();
-    end = generate<GenType::Evasions>(*pos_, list);
-    pick = MOVE_NONE;
-    for (ExtMove* m = list; m != end && pick == MOVE_NONE; ++m) {
-      pos_->do_move(m->move, states_[ply]);
-      if (defence - 3 < 1 || !or_node(defence - 3, ply + 1).proven) pick = m->move;
-      pos_->undo_move(m->move);
-    }
-    if (pick == MOVE_NONE || aborted_) {
-      ok = false;
-      break;
-    }
-    line.push_back(pick);
-    pos_->do_move(pick, states_[ply++]);
+    ok = play_first.template operator()<GenType::Evasions>(
+        [&] { return defence - 3 < 1 || !or_node(defence - 3, ply + 1).proven; });
     length = defence - 1;
   }
   for (int i = int(line.size()) - 1; i >= 0; --i) pos_->undo_move(line[size_t(i)]);

@@ -71,10 +71,15 @@ auto& slot(Bucket& bucket, uint16_t k16, uint8_t generation) {
   return *victim;
 }
 
-// Bucket needs `entry[kEntries]`, each with depth8 and gen8.
+// The part of a TT layout that is not its entry: the bucket array, sizing, ageing, hashfull,
+// prefetch, the scheme's slot and check, and finding a key's entry. A layout derives from it
+// and adds probe() and store(). Bucket needs `entry[kEntries]`, each with key16, depth8, gen8.
 template <class Bucket, KeyScheme S>
 class Buckets {
  public:
+  static constexpr KeyScheme key_scheme = S;
+  explicit Buckets(size_t mb = 1) { resize(mb); }
+
   static constexpr size_t kAlign = 64;
   static_assert(kAlign % alignof(Bucket) == 0 && kAlign % sizeof(Bucket) == 0, "a bucket never straddles a line");
   static_assert(std::is_trivially_copyable_v<Bucket>, "clear() zeroes with memset");
@@ -106,11 +111,10 @@ class Buckets {
   void new_search() { generation_ = uint8_t(generation_ + kGenerationDelta); }
   uint8_t generation() const { return generation_; }
 
-  size_t index(Key k) const { return size_t(Slot<S>::index(k, bits_)); }
-  Bucket& bucket(Key k) { return table_[index(k)]; }
-  const Bucket& bucket(Key k) const { return table_[index(k)]; }
-  void prefetch(Key k) const { __builtin_prefetch(&table_[index(k)]); }
-  size_t size() const { return count_; }
+  static uint16_t check_of(Key k) { return Slot<S>::check(k); }
+  size_t bucket_of(Key k) const { return size_t(Slot<S>::index(k, bits_)); }
+  size_t bucket_count() const { return count_; }
+  void prefetch(Key k) const { __builtin_prefetch(&table_[bucket_of(k)]); }
 
   // Stockfish's sample: the entries of the first 1000 buckets written in this search.
   int hashfull() const {
@@ -119,6 +123,22 @@ class Buckets {
     for (size_t i = 0; i < sample; ++i)
       for (const auto& e : table_[i].entry) used += e.depth8 && (e.gen8 & kGenerationMask) == generation_;
     return int(used * 1000 / (sample * Bucket::kEntries));
+  }
+
+ protected:
+  Bucket& bucket(Key k) { return table_[bucket_of(k)]; }
+  using Entry = std::remove_cvref_t<decltype(std::declval<Bucket&>().entry[0])>;
+  // The key's entry, or nullptr.
+  const Entry* find(Key k) const {
+    const uint16_t k16 = check_of(k);
+    for (const Entry& e : table_[bucket_of(k)].entry)
+      if (e.key16 == k16 && e.depth8) return &e;
+    return nullptr;
+  }
+  // What a miss says: nothing is known.
+  static bool miss(TTData& out) {
+    out = {MOVE_NONE, -VALUE_INFINITE, VALUE_INFINITE, VALUE_NONE, kDepthOffset};
+    return false;
   }
 
  private:

@@ -13,48 +13,39 @@
 
 namespace sashite {
 
+namespace tt::two_bounds {
+struct Entry {
+  uint16_t key16;
+  uint16_t move16;
+  int16_t lower16;
+  int16_t upper16;
+  int16_t eval16;
+  uint8_t depth8;
+  uint8_t gen8;
+};
+struct alignas(64) Bucket {
+  static constexpr int kEntries = 5;
+  Entry entry[kEntries];
+  char padding[4];
+};
+static_assert(sizeof(Entry) == 12 && sizeof(Bucket) == 64);
+}  // namespace tt::two_bounds
+
 template <KeyScheme S>
-class TwoBoundsTT {
+class TwoBoundsTT : public tt::Buckets<tt::two_bounds::Bucket, S> {
+  using Base = tt::Buckets<tt::two_bounds::Bucket, S>;
+
  public:
   static constexpr const char* name = "two-bounds";
-  static constexpr KeyScheme key_scheme = S;
+  using Entry = tt::two_bounds::Entry;
+  using Bucket = tt::two_bounds::Bucket;
+  using Base::Base;
 
-  struct Entry {
-    uint16_t key16;
-    uint16_t move16;
-    int16_t lower16;
-    int16_t upper16;
-    int16_t eval16;
-    uint8_t depth8;
-    uint8_t gen8;
-  };
-  struct alignas(64) Bucket {
-    static constexpr int kEntries = 5;
-    Entry entry[kEntries];
-    char padding[4];
-  };
-  static_assert(sizeof(Entry) == 12 && sizeof(Bucket) == 64);
-
-  explicit TwoBoundsTT(size_t mb = 1) { table_.resize(mb); }
-  void resize(size_t mb) { table_.resize(mb); }
-  void clear() { table_.clear(); }
-  void new_search() { table_.new_search(); }
-  int hashfull() const { return table_.hashfull(); }
-  void prefetch(Key k) const { table_.prefetch(k); }
-  size_t bucket_count() const { return table_.size(); }
-  size_t bucket_of(Key k) const { return table_.index(k); }
-  static uint16_t check_of(Key k) { return tt::Slot<S>::check(k); }
-
-  // On a miss `out` says nothing is known: (MOVE_NONE, -inf, +inf, VALUE_NONE, depth -7).
   bool probe(Key k, TTData& out) const {
-    const uint16_t k16 = check_of(k);
-    for (const Entry& e : table_.bucket(k).entry)
-      if (e.key16 == k16 && e.depth8) {
-        out = {Move(e.move16), Value(e.lower16), Value(e.upper16), Value(e.eval16), e.depth8 + tt::kDepthOffset};
-        return true;
-      }
-    out = {MOVE_NONE, -VALUE_INFINITE, VALUE_INFINITE, VALUE_NONE, tt::kDepthOffset};
-    return false;
+    const Entry* e = this->find(k);
+    if (!e) return Base::miss(out);
+    out = {Move(e->move16), Value(e->lower16), Value(e->upper16), Value(e->eval16), e->depth8 + tt::kDepthOffset};
+    return true;
   }
 
   // A new key, a deeper search or an earlier search's entry starts from (-inf, +inf) at the new
@@ -62,10 +53,10 @@ class TwoBoundsTT {
   // `upper`, exact sets both; when they cross the new bound wins and the other resets); a
   // shallower result of this search leaves the bounds alone. depth in -6..248 (tt::kDepthOffset).
   void store(Key k, Move m, Value v, Bound b, int depth, Value eval) {
-    const uint16_t k16 = check_of(k);
-    const uint8_t gen = table_.generation();
+    const uint16_t k16 = Base::check_of(k);
+    const uint8_t gen = this->generation();
     const uint8_t d8 = uint8_t(depth - tt::kDepthOffset);
-    Entry& e = tt::slot(table_.bucket(k), k16, gen);
+    Entry& e = tt::slot(this->bucket(k), k16, gen);
     const bool same = e.key16 == k16 && e.depth8;
     if (m != MOVE_NONE || !same) e.move16 = m;  // a fail-low's MOVE_NONE keeps the known move
     if (eval != VALUE_NONE || !same) e.eval16 = int16_t(eval);
@@ -87,9 +78,6 @@ class TwoBoundsTT {
     e.key16 = k16;
     e.gen8 = gen;  // seen in this search, whatever it kept
   }
-
- private:
-  tt::Buckets<Bucket, S> table_;
 };
 
 }  // namespace sashite
