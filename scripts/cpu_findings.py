@@ -113,21 +113,36 @@ def fmt(v, unit):
 
 
 def table(runs, reasons):
-    newest = {}
-    for r in runs:  # sorted by the time in machine.txt; quoted runs last
-        newest[r["cpu"]] = r
+    # Per CPU and question, the newest run that answers it (runs are sorted by the time in
+    # machine.txt, quoted runs last): a run of one area (bench.sh --filter=...) keeps the older
+    # figures of the other questions.
+    newest = {}  # cpu -> key -> run
+    for r in runs:
+        cpu = newest.setdefault(r["cpu"], {})
+        for key, v in r["figures"].items():
+            if v is not None:
+                cpu[key] = r
     cpus = list(newest)
     lines = ["| question | " + " | ".join(cpus) + " | why they differ |",
              "|---|" + "---:|" * len(cpus) + "---|"]
     for key, question, unit in QUESTIONS:
-        cells = [fmt(newest[c]["figures"].get(key), unit) for c in cpus]
+        cells = [fmt(newest[c][key]["figures"][key] if key in newest[c] else None, unit) for c in cpus]
         lines.append(f"| {question} | " + " | ".join(cells) + f" | {reasons.get(key, '')} |")
     lines.append("")
-    lines.append("Sources: " + "; ".join(f"{c}: {newest[c]['source']}" for c in cpus) + ".")
+    sources = []
+    for c in cpus:
+        used = []
+        for key, _, _ in QUESTIONS:
+            if key in newest[c] and newest[c][key]["source"] not in used:
+                used.append(newest[c][key]["source"])
+        sources.append(f"{c}: " + ", ".join(used))
+    lines.append("Sources: " + "; ".join(sources) + ".")
     return "\n".join(lines)
 
 
 def chart(runs, out_svg):
+    # Only runs with a charted figure: an all-empty column stops gnuplot.
+    runs = [r for r in runs if any(r["figures"].get(k) is not None for k in CHART)]
     data = out_svg.replace(".svg", ".tsv")
     with open(data, "w") as fh:
         fh.write("question\t" + "\t".join(f'"{r["run"]}"' for r in runs) + "\n")
