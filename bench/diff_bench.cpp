@@ -6,8 +6,9 @@
 //   search_node/<full|diff>/walk64     whole node, cycles per node
 //   node_phase/<full|diff>/<phase>     the node cut short after a phase, so that differences
 //                                      between phases give a per-node breakdown:
-//     do_undo    do_move + undo_move (diff: + dirty mask, attack update, list bookkeeping)
+//     do_undo    do_move + undo_move (diff: + id maps; the rest waits for sync)
 //     board      full: + non-king board moves          (rest of the node: king, drops)
+//     sync       diff: + dirty mask, attack update, stale marking
 //     refresh    diff: + regeneration of stale lists
 //     copy       diff: + serialisation of cached lists (rest: pinned pieces, king, drops)
 //     kernel     diff: the dirty-mask kernel alone on the same moves
@@ -49,7 +50,7 @@ const std::vector<std::string>& game_sample() {
   return s;
 }
 
-enum class Phase { DoUndo, Board, Refresh, Copy, Node };
+enum class Phase { DoUndo, Board, Sync, Refresh, Copy, Node };
 
 // The node's work up to `P` for the side to move; returns the moves written.
 template <Phase P, Color Us, class Pos>
@@ -62,8 +63,10 @@ size_t node_work(Pos& pos, ExtMove* list) {
     const Bitboard target = ~pos.pieces(Us);
     return size_t(detail::Generator<Us, false, DefaultHand>::board_moves(pos, list, target, target) - list);
   } else {
-    static_assert(P == Phase::Refresh || P == Phase::Copy);
+    static_assert(P == Phase::Sync || P == Phase::Refresh || P == Phase::Copy);
     if (pos.in_check()) return 0;
+    pos.sync();
+    if constexpr (P == Phase::Sync) return 0;
     pos.template refresh<Us>();
     if constexpr (P == Phase::Refresh) return 0;
     else return size_t(pos.template copy_lists<Us>(list, pos.template pinned_ids<Us>()) - list);
@@ -132,6 +135,7 @@ const bool registered = [] {
   add("node_phase/full/do_undo", search_nodes<Position, Phase::DoUndo>);
   add("node_phase/diff/do_undo", search_nodes<DiffSearch, Phase::DoUndo>);
   add("node_phase/full/board", search_nodes<Position, Phase::Board>);
+  add("node_phase/diff/sync", search_nodes<DiffSearch, Phase::Sync>);
   add("node_phase/diff/refresh", search_nodes<DiffSearch, Phase::Refresh>);
   add("node_phase/diff/copy", search_nodes<DiffSearch, Phase::Copy>);
   add("node_phase/diff/kernel", dirty_kernel);

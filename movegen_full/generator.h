@@ -7,6 +7,19 @@
 
 namespace sashite::detail {
 
+// Where board_moves reads a slider's attacks: computed from the occupancy (the full generator),
+// or any type with the same five members, e.g. a store the differential position keeps up to
+// date move by move (movegen_diff/diff_position.h). Step pieces always come from their tables.
+template <Color Us>
+struct OccupancyAttacks {
+  Bitboard occ;
+  Bitboard lance(Square s) const { return lance_attacks<Us>(s, occ); }
+  Bitboard bishop(Square s) const { return bishop_attacks(s, occ); }
+  Bitboard rook(Square s) const { return rook_attacks(s, occ); }
+  Bitboard horse(Square s) const { return horse_attacks(s, occ); }
+  Bitboard dragon(Square s) const { return dragon_attacks(s, occ); }
+};
+
 template <Color Us, bool All, HandLayout H>
 struct Generator {
   using Pos = BasicPosition<H>;
@@ -23,7 +36,11 @@ struct Generator {
   // Board moves of every piece but the king. `target`: allowed destinations; `pawn_target`:
   // the same for pawns (the categories split pawn promotions from other quiet moves).
   static ExtMove* board_moves(const Pos& pos, ExtMove* list, Bitboard target, Bitboard pawn_target) {
-    const Bitboard occ = pos.pieces();
+    return board_moves(pos, list, target, pawn_target, OccupancyAttacks<Us>{pos.pieces()});
+  }
+  template <class Attacks>
+  static ExtMove* board_moves(const Pos& pos, ExtMove* list, Bitboard target, Bitboard pawn_target,
+                              const Attacks& attacks) {
     const Bitboard pinned = pos.pinned();
     const Square ksq = pos.king_square(Us);
 
@@ -34,7 +51,7 @@ struct Generator {
       list = E::pawns(list, (Us == BLACK ? pawns.rank_up() : pawns.rank_down()) & pawn_target);
     }
     for_each_square(pos.pieces(Us, LANCE), [&](Square from) {
-      list = E::lance(list, from, pin_filter(lance_attacks<Us>(from, occ) & target, from, pinned, ksq));
+      list = E::lance(list, from, pin_filter(attacks.lance(from) & target, from, pinned, ksq));
     });
     // A pinned knight never stays on its line.
     for_each_square(pos.pieces(Us, KNIGHT).andnot(pinned), [&](Square from) {
@@ -47,16 +64,16 @@ struct Generator {
       list = E::plain(list, from, pin_filter(gold_attacks(Us, from) & target, from, pinned, ksq));
     });
     for_each_square(pos.pieces(Us, BISHOP), [&](Square from) {
-      list = E::major(list, from, pin_filter(bishop_attacks(from, occ) & target, from, pinned, ksq));
+      list = E::major(list, from, pin_filter(attacks.bishop(from) & target, from, pinned, ksq));
     });
     for_each_square(pos.pieces(Us, ROOK), [&](Square from) {
-      list = E::major(list, from, pin_filter(rook_attacks(from, occ) & target, from, pinned, ksq));
+      list = E::major(list, from, pin_filter(attacks.rook(from) & target, from, pinned, ksq));
     });
     for_each_square(pos.pieces(Us, HORSE), [&](Square from) {
-      list = E::plain(list, from, pin_filter(horse_attacks(from, occ) & target, from, pinned, ksq));
+      list = E::plain(list, from, pin_filter(attacks.horse(from) & target, from, pinned, ksq));
     });
     for_each_square(pos.pieces(Us, DRAGON), [&](Square from) {
-      list = E::plain(list, from, pin_filter(dragon_attacks(from, occ) & target, from, pinned, ksq));
+      list = E::plain(list, from, pin_filter(attacks.dragon(from) & target, from, pinned, ksq));
     });
     return list;
   }
@@ -110,6 +127,10 @@ struct Generator {
 
   template <GenType Type>
   static ExtMove* generate(const Pos& pos, ExtMove* list) {
+    return generate<Type>(pos, list, OccupancyAttacks<Us>{pos.pieces()});
+  }
+  template <GenType Type, class Attacks>
+  static ExtMove* generate(const Pos& pos, ExtMove* list, const Attacks& attacks) {
     const Bitboard them = pos.pieces(Them);
     const Bitboard empty = pos.empties();
     const Bitboard zone = zone_bb(Us);
@@ -121,7 +142,7 @@ struct Generator {
       if constexpr (drops_only) return drops(pos, list, empty);
       const Bitboard target = captures ? them : quiets ? empty : them | empty;
       const Bitboard pawn_target = captures ? them | (empty & zone) : quiets ? empty.andnot(zone) : target;
-      list = board_moves(pos, list, target, pawn_target);
+      list = board_moves(pos, list, target, pawn_target, attacks);
       list = king_moves(pos, list, target);
       if constexpr (!captures && !quiets) list = drops(pos, list, empty);
       return list;
@@ -136,7 +157,7 @@ struct Generator {
     if constexpr (!drops_only) {
       const Bitboard target = captures ? checkers : quiets ? block : block | checkers;
       const Bitboard pawn_target = captures ? checkers | (block & zone) : quiets ? block.andnot(zone) : target;
-      list = board_moves(pos, list, target, pawn_target);
+      list = board_moves(pos, list, target, pawn_target, attacks);
     }
     if constexpr (!captures && !quiets) list = drops(pos, list, block);
     return list;

@@ -22,6 +22,9 @@ from report import load_runs  # noqa: E402  (one reading of bench.json for every
 QUESTIONS = [
     ("diff_node", "Differential over full generation per node, `search_node` (a favourable bound)", "x"),
     ("diff_search", "Differential over full in the real search, `search/*/padded32-xor/classic/d6`", "x"),
+    ("diff_replay", "Differential over full on the search's own node sequence, `node_replay/*/all` (engine build)", "x"),
+    ("diff_kept_replay", "Captures and quiets from kept attack sets over full, `node_replay/diff_kept/all`", "x"),
+    ("gen_bound", "The most any generator could speed this search up (position work at zero cost)", "x"),
     ("search_nps", "Search nodes/s, full generator, `search/full/padded32-xor/classic/d6`", "M/s"),
     ("diff_perft_start6", "Differential over full, perft start d6", "x"),
     ("diff_perft_matsuri4", "Differential over full, perft matsuri d4", "x"),
@@ -49,6 +52,8 @@ def run_figures(rows):
     f = {
         "diff_node": ratio("search_node/full/walk64", "search_node/diff/walk64"),
         "diff_search": ratio("search/full/padded32-xor/classic/d6", "search/diff/padded32-xor/classic/d6"),
+        "diff_replay": ratio("node_replay/full/all", "node_replay/diff/all"),
+        "diff_kept_replay": ratio("node_replay/full/all", "node_replay/diff_kept/all"),
         "diff_perft_start6": ratio("perft/full/start/6", "perft/diff/start/6"),
         "diff_perft_matsuri4": ratio("perft/full/matsuri/4", "perft/diff/matsuri/4"),
         "diff_do_move": ratio("do_move/diff/walk", "do_move/full/walk"),
@@ -59,6 +64,8 @@ def run_figures(rows):
     f["perft_start6"] = leaves / 1e6 if leaves else None
     nps = rows["search/full/padded32-xor/classic/d6"].counter("nodes/s") if "search/full/padded32-xor/classic/d6" in rows else None
     f["search_nps"] = nps / 1e6 if nps else None
+    search, position = cyc("search/full/padded32-xor/classic/d6"), cyc("node_replay/full/all")
+    f["gen_bound"] = search / (search - position) if search and position and search > position else None
     dirty = [r.cycles for n, r in rows.items()
              if n.startswith("dirty_flags/") and n.endswith("/walk/40") and "/naive/" not in n and "/aa/" not in n
              and r.cycles]

@@ -662,7 +662,7 @@ def differential_answers(rows):
                    "the full generator: " + ", ".join(perft) + ".\n")
 
     phase = {k: cyc("node_phase/" + k) for k in
-             ("full/do_undo", "full/board", "diff/do_undo", "diff/kernel", "diff/refresh", "diff/copy")}
+             ("full/do_undo", "full/board", "diff/do_undo", "diff/kernel", "diff/sync", "diff/refresh", "diff/copy")}
     if all(v is not None for v in phase.values()):
         def d(a, b):
             return a - b
@@ -670,11 +670,12 @@ def differential_answers(rows):
         base = phase["full/do_undo"]
         table = [
             ("do_move + undo_move of the position (board, keys, check info)", base, base),
-            ("dirty mask (kernel)", None, phase["diff/kernel"]),
-            ("attack sets, piece ids, list bookkeeping in do/undo",
-             None, d(phase["diff/do_undo"], base) - phase["diff/kernel"]),
+            ("piece ids in do/undo (the attack store waits for sync)", None, d(phase["diff/do_undo"], base)),
+            ("sync: dirty mask (kernel)", None, phase["diff/kernel"]),
+            ("sync: attack update, stale marking",
+             None, d(phase["diff/sync"], phase["diff/do_undo"]) - phase["diff/kernel"]),
             ("non-king board moves: full generation / regeneration of stale lists",
-             d(phase["full/board"], base), d(phase["diff/refresh"], phase["diff/do_undo"])),
+             d(phase["full/board"], base), d(phase["diff/refresh"], phase["diff/sync"])),
             ("serialisation of the cached lists", None, d(phase["diff/copy"], phase["diff/refresh"])),
             ("never cached: king moves, drops, pinned pieces; evasions when in check",
              d(full, phase["full/board"]), d(diff, phase["diff/copy"])),
@@ -693,7 +694,8 @@ def differential_answers(rows):
     do_full, do_diff = cyc("do_move/full/walk"), cyc("do_move/diff/walk")
     if do_full and do_diff:
         out.append(f"do_move alone (`do_move/*/walk`): full {fmt(do_full)} cycles, differential {fmt(do_diff)} "
-                   f"(+{fmt(do_diff - do_full)}: the price paid at every node for the kept attack sets).\n")
+                   f"(+{fmt(do_diff - do_full)}: the piece ids every node pays; the attack store is brought up to "
+                   "date by sync() at the first generation, `node_phase/diff/sync`).\n")
     search = []  # (case, full cycles, diff cycles, aa cycles) of the real search's rows
     for name in rows:
         parts = name.split("/")
@@ -710,16 +712,64 @@ def differential_answers(rows):
                 f"generator runs at **{ratios[len(ratios) // 2]:.2f}x** the full generator's speed (median over "
                 f"{len(ratios)} layout x TT configurations, range {ratios[0]:.2f}-{ratios[-1]:.2f}x"
                 + (f"; A/A deviation median {100 * aa[len(aa) // 2]:.1f} %, max {100 * aa[-1]:.1f} %" if aa else "")
-                + "). The search asks for captures, quiets, drops and evasions by stage, which the differential "
-                  "position answers from the full generator: it pays its bookkeeping and gains nothing yet.\n",
+                + "). The search asks for captures, quiets, drops and evasions by stage; the engine's differential "
+                  "build serves them all from the full generator, the choice the replay below measured, and pays "
+                  "only its piece ids.\n",
                 "| configuration | full cycles/node | diff cycles/node | speed-up |", "|---|---:|---:|---:|"]
         for case, f, d, _ in search:
             out.append(f"| {case} | {fmt(f)} | {fmt(d)} | {f / d:.2f}x |")
         out.append("")
+    out += replay_answers(rows)
     out.append("Fallbacks to the full generator: a differential position caches one complete move set (Legal or "
-               "LegalAll); in check, and for the other categories (captures, quiets, drops, evasions), it calls "
-               "the full generator. King moves, drops and pinned pieces are produced per node (the kept enemy "
-               "attack sets make the king's test one union instead of a test per target).\n")
+               "LegalAll); in check it calls the full generator, and for the search's categories it calls either "
+               "the full generator or, where its `Kept` mask says so, the full generator's code with every slider's "
+               "attacks read from the kept store. King moves, drops and pinned pieces are produced per node.\n")
+    return out
+
+
+REPLAY_CASES = ("moves", "captures", "quiets", "drops", "evasions", "quiet_checks", "all")
+REPLAY_VARIANTS = ("full", "diff", "diff_kept", "diff_kept_evasions")
+
+
+def replay_answers(rows):
+    """node_replay/*: the search's own node sequence replayed, per category and variant."""
+    def cyc(name):
+        r = rows.get(name)
+        return r.cycles if r else None
+
+    got = {(v, c): cyc(f"node_replay/{v}/{c}") for v in REPLAY_VARIANTS for c in REPLAY_CASES}
+    if got[("full", "all")] is None or got[("full", "moves")] is None:
+        return []
+    out = ["**The search's own node sequence** (`node_replay/*`: a depth-6 search of the bench positions, "
+           "recorded with every make, unmake and generation request, replayed on each position type without the "
+           "search around it; cycles per node, a node being one make). Each category's row minus `moves` is what "
+           "the search's requests for it cost per node; `diff` is the engine's build (every category from the "
+           "full generator), `diff_kept` serves captures and quiets from the kept attack sets after a lazy "
+           "sync(), `diff_kept_evasions` evasions too.\n",
+           "| requests replayed | " + " | ".join(REPLAY_VARIANTS) + " |", "|---|" + "---:|" * len(REPLAY_VARIANTS)]
+    for c in REPLAY_CASES:
+        cells = []
+        for v in REPLAY_VARIANTS:
+            x, m = got[(v, c)], got[(v, "moves")]
+            cells.append("-" if x is None else fmt(x) if c == "moves" or m is None else f"{fmt(x)} (+{fmt(x - m)})")
+        out.append(f"| {c} | " + " | ".join(cells) + " |")
+    sync = cyc("node_replay/diff_kept/sync")
+    if sync is not None and got[("diff_kept", "moves")] is not None:
+        out.append(f"| sync only, where the search generates | - | - | {fmt(sync)} "
+                   f"(+{fmt(sync - got[('diff_kept', 'moves')])}) | - |")
+    aa = cyc("node_replay/aa/all")
+    out.append("")
+    if aa:
+        out.append(f"A/A: `node_replay/aa/all` is {aa / got[('full', 'all')]:.3f}x `node_replay/full/all`.\n")
+    search_full = cyc("search/full/padded32-xor/classic/d6")
+    if search_full:
+        position = got[("full", "all")]
+        out.append(f"**How much any generator can gain in this search:** the position's whole work (makes, "
+                   f"unmakes and every generation request) is {fmt(position)} of the full build's {fmt(search_full)} "
+                   f"cycles per search node ({100 * position / search_full:.0f} %, same positions and depth, "
+                   f"`search/full/padded32-xor/classic/d6`). A generator and a position that cost nothing would "
+                   f"make the search at most **{search_full / (search_full - position):.2f}x** as fast; the rest "
+                   "is evaluation, the TT, move ordering, SEE and the search itself.\n")
     return out
 
 

@@ -75,6 +75,7 @@ TYPED_TEST(DiffWalk, EveryNodeAgreesWithFullGeneration) {
     total += per_start;
   }
   EXPECT_GE(total.nodes, kDefaultWalkNodes / kHandLayoutCount);
+  EXPECT_GT(total.multi_ply_syncs, 0u) << total;
   std::cout << "[ walked   ] " << TypeParam::name << ": " << total << "\n";
 }
 
@@ -96,6 +97,7 @@ TYPED_TEST(DiffKernelWalk, DoMoveWithThisKernelAgrees) {
   EXPECT_GE(total.nodes, kNodesPerStart * std::size(testing::kWalkStarts));
   EXPECT_GT(total.drops, 0u) << total;
   EXPECT_GT(total.slider_captures, 0u) << total;
+  EXPECT_GT(total.multi_ply_syncs, 0u) << total;
 }
 
 // The oracle on a case worked by hand: at the start, 7g7f touches the squares seen by the pawn
@@ -111,7 +113,9 @@ TEST(DiffBruteForceDirty, StartPosition7g7fByHand) {
   EXPECT_EQ(dp.dirty_mask(make_move(from, to)), want);
   DiffPosition<DefaultHand>::State next;
   dp.do_move(make_move(from, to), next);
-  EXPECT_EQ(dp.state()->dirty, want);  // the moved pawn is already in the set
+  EXPECT_EQ(dp.pending().dirty, want);  // the moved pawn is already in the set
+  dp.sync();
+  EXPECT_EQ(dp.state()->dirty, want);
 }
 
 }  // namespace
