@@ -78,6 +78,8 @@ def family_of(machine):
     if not m:
         return machine.split(";")[0]
     name, fam, model = m.groups()
+    if fam == "0x6" and "Xeon" in name:  # the quoted figures' label (quoted_figures.tsv)
+        return f"Intel Xeon (family {fam} model {model})"
     label = {"0x1a": "AMD Zen 5", "0x6": "Intel"}.get(fam, name)
     return f"{label} ({name}, family {fam} model {model})"
 
@@ -105,7 +107,9 @@ def committed_runs(results):
                 r = by_run.setdefault(row["run"], {"run": row["run"], "cpu": row["cpu"], "figures": {},
                                                    "source": row["source"]})
                 r["figures"][row["key"]] = float(row["value"])
-        runs.extend(by_run.values())
+        # Quoted figures predate every committed run of this repository's format: oldest first, so
+        # that a committed run of the same CPU answering the same question supersedes them.
+        runs[:0] = by_run.values()
     return runs
 
 
@@ -115,7 +119,7 @@ def fmt(v, unit):
     if unit == "x":
         return f"{v:.2f}x"
     if unit == "M/s":
-        return f"{v:.0f} M/s"
+        return f"{v:.0f} M/s" if v >= 10 else f"{v:.2f} M/s"
     return f"{v:.1f}"
 
 
