@@ -1,10 +1,10 @@
 # cmake --install: headers under include/sashite/<module>/, static libraries, the USI program,
 # and a CMake package: find_package(sashite) gives sashite::engine, ::hand, ::movegen_full,
-# ::movegen_diff, ::dbb, ::search.
+# ::movegen_diff, ::dbb, ::search, ::match.
 include(CMakePackageConfigHelpers)
 
 # Headers only (*.h), in the tree as in the repository; tools/ holds programs, no headers.
-install(DIRECTORY engine hand movegen_full movegen_diff dbb search
+install(DIRECTORY engine hand movegen_full movegen_diff dbb search match
         DESTINATION ${SASHITE_INSTALL_INCLUDEDIR}
         FILES_MATCHING PATTERN "*.h" PATTERN tools EXCLUDE)
 
