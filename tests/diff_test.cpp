@@ -9,8 +9,10 @@
 #include <iostream>
 #include <map>
 
+#include "engine/game.h"
 #include "tests/diff_equivalence.h"
 #include "tests/kernel_coverage.h"
+#include "tests/oracle_positions.h"
 
 namespace sashite {
 namespace {
@@ -98,6 +100,49 @@ TYPED_TEST(DiffKernelWalk, DoMoveWithThisKernelAgrees) {
   EXPECT_GT(total.drops, 0u) << total;
   EXPECT_GT(total.slider_captures, 0u) << total;
   EXPECT_GT(total.multi_ply_syncs, 0u) << total;
+}
+
+// The oracle's positions (fairy-stockfish checks the full generator on them, oracle_test.cpp):
+// the differential position, serving every category it can from its kept attack sets, agrees
+// with the full generator in each category at the position and after each of its moves (the
+// first generation there syncs that move).
+template <GenType T, class Diff>
+void expect_same_category(Position& full, Diff& diff, const std::string& where) {
+  ASSERT_EQ(testing::sorted_moves<T>(diff), testing::sorted_moves<T>(full)) << testing::gen_type_name(T) << " at " << where;
+}
+template <class Diff>
+void expect_every_category(Position& full, Diff& diff, const std::string& where) {
+  expect_same_category<GenType::Captures>(full, diff, where);
+  expect_same_category<GenType::Quiets>(full, diff, where);
+  expect_same_category<GenType::Drops>(full, diff, where);
+  expect_same_category<GenType::Evasions>(full, diff, where);
+  expect_same_category<GenType::LegalAll>(full, diff, where);
+  expect_same_category<GenType::Checks>(full, diff, where);
+  expect_same_category<GenType::QuietChecks>(full, diff, where);
+}
+
+TEST(DiffOracle, EveryCategoryAgreesOnTheOraclePositionsAndTheirChildren) {
+  using Diff = DiffPosition<DefaultHand, GenType::LegalAll, DefaultDirtyKernel, kKeepable>;
+  const std::vector<std::string> positions = testing::oracle_positions();
+  ASSERT_GE(positions.size(), 900u);
+  uint64_t children = 0;
+  for (const std::string& sfen : positions) {
+    Game<Position> full(sfen);
+    Game<Diff> diff(sfen);
+    expect_every_category(full.pos, diff.pos, sfen);
+    if (HasFailure()) return;
+    for (const ExtMove& m : MoveList<GenType::LegalAll>(full.pos)) {
+      full.play(m.move);
+      diff.play(m.move);
+      expect_every_category(full.pos, diff.pos, sfen + " moves " + to_usi(m.move));
+      ASSERT_EQ(diff.pos.consistency_error(), "") << sfen << " moves " << to_usi(m.move);
+      full.undo();
+      diff.undo();
+      if (HasFailure()) return;
+      ++children;
+    }
+  }
+  EXPECT_GT(children, positions.size() * 10);
 }
 
 // The oracle on a case worked by hand: at the start, 7g7f touches the squares seen by the pawn
