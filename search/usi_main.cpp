@@ -11,6 +11,10 @@
 
 int main(int argc, char* argv[]) {
   std::ios::sync_with_stdio(false);
+  // std::cin is tied to std::cout: every read would flush std::cout from this thread while a
+  // job's thread writes to it, a data race that printed a perft's output twice (the
+  // loop flushes after each command itself; jobs flush their own output).
+  std::cin.tie(nullptr);
   // Output to a reader that left fails instead of killing the program: the loop notices that
   // reader's absence and stops a perft that nobody can read (engine/usi.h).
   signal(SIGPIPE, SIG_IGN);
