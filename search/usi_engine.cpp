@@ -212,6 +212,11 @@ usi::Job UsiEngine::go(std::string_view args) {
             control.move_overhead_ms = move_overhead_ms_;
             control.info = [this](const std::string& line) { say(line); };
             const SearchResult r = engine_->go(limits, control);
+            // The whole search's count, the unfinished iteration included: what a match
+            // runner divides by the think time to measure nodes per second.
+            if (r.nodes > 0)
+              say("info nodes " + std::to_string(r.nodes) + " time " + std::to_string(r.ms) + " nps " +
+                  std::to_string(r.ms > 0 ? r.nodes * 1000 / uint64_t(r.ms) : r.nodes));
             if (r.declare_win) {
               say("bestmove win");
             } else if (r.best == MOVE_NONE || (r.score != VALUE_NONE && r.score <= VALUE_MATED_IN_MAX_PLY)) {

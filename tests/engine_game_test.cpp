@@ -51,7 +51,7 @@ void play_and_check(const EngineSpec& black, const EngineSpec& white, const Game
 
 GameOptions byoyomi_game(int64_t byoyomi_ms) {
   GameOptions opt;
-  opt.clock = {0, byoyomi_ms, 0};
+  opt.set_clock(TimeControl::byoyomi(byoyomi_ms));
   opt.margin_ms = 2000;  // gpsusi answers byoyomi 200 in up to ~450 ms; sashite is held to 0 late
   opt.max_plies = 256;
   return opt;

@@ -20,7 +20,7 @@ TEST(UsiGame, GpsusiAgainstFairyStockfishEndsByARule) {
   if (!fairy) GTEST_SKIP() << "fairy-stockfish is not installed (Debian package fairy-stockfish)";
 
   GameOptions opt;
-  opt.clock = {0, 150, 0};
+  opt.set_clock(TimeControl::byoyomi(150));
   opt.margin_ms = 2000;  // gpsusi answers byoyomi 200 in up to ~450 ms on an idle machine
   opt.max_plies = 300;
   const auto start = std::chrono::steady_clock::now();
@@ -49,7 +49,7 @@ TEST(UsiGame, GpsusiAgainstFairyStockfishEndsByARule) {
 }
 
 // The referee's own rules, with scripted engines (shell one-liners) whose moves are known.
-EngineSpec script(const std::string& body) { return {"/bin/sh", {"-c", body}, {}}; }
+EngineSpec script(const std::string& body) { return {"", "/bin/sh", {"-c", body}, {}, ""}; }
 
 // An engine that answers the handshake and then plays `moves` in turn, one per go.
 std::string scripted_player(const std::string& moves) {
@@ -60,7 +60,7 @@ std::string scripted_player(const std::string& moves) {
 
 TEST(UsiGame, ResignationIllegalMoveAndBadDeclarationLose) {
   GameOptions opt;
-  opt.clock = {0, 1000, 0};
+  opt.set_clock(TimeControl::byoyomi(1000));
   GameRecord r = play_game(script(scripted_player("7g7f resign")), script(scripted_player("3c3d")), opt);
   EXPECT_EQ(r.result, GameResult::WhiteWins);
   EXPECT_EQ(r.reason, EndReason::Resignation);
@@ -84,7 +84,7 @@ TEST(UsiGame, ResignationIllegalMoveAndBadDeclarationLose) {
 
 TEST(UsiGame, RepetitionAndPerpetualCheck) {
   GameOptions opt;
-  opt.clock = {0, 1000, 0};
+  opt.set_clock(TimeControl::byoyomi(1000));
   // Rooks shuffle: the start position recurs after plies 4, 8 and 12.
   GameRecord r = play_game(script(scripted_player("2h3h 3h2h 2h3h 3h2h 2h3h 3h2h")),
                            script(scripted_player("8b7b 7b8b 8b7b 7b8b 8b7b 7b8b")), opt);
@@ -103,7 +103,7 @@ TEST(UsiGame, RepetitionAndPerpetualCheck) {
 
 TEST(UsiGame, MateTimeoutAndMaxPlies) {
   GameOptions opt;
-  opt.clock = {0, 1000, 0};
+  opt.set_clock(TimeControl::byoyomi(1000));
   // G*5b mates: the pawn on 5c guards the gold.
   opt.start_sfen = "4k4/9/4P4/9/9/9/9/9/4K4 b G 1";
   GameRecord r = play_game(script(scripted_player("G*5b")), script(scripted_player("")), opt);
@@ -112,7 +112,7 @@ TEST(UsiGame, MateTimeoutAndMaxPlies) {
 
   // An engine that never answers go.
   opt.start_sfen = std::string(Position::kStartSfen);
-  opt.clock = {0, 100, 0};
+  opt.set_clock(TimeControl::byoyomi(100));
   opt.margin_ms = 200;
   const auto silent = script("while read -r cmd rest; do case $cmd in usi) echo usiok;; isready) echo readyok;; quit) exit 0;; esac; done");
   r = play_game(silent, script(scripted_player("")), opt);
@@ -126,7 +126,7 @@ TEST(UsiGame, MateTimeoutAndMaxPlies) {
   EXPECT_EQ(r.moves.size(), 2u);
 
   // A program that does not exist.
-  r = play_game({"/nonexistent/engine", {}, {}}, script(scripted_player("")), opt);
+  r = play_game({"", "/nonexistent/engine", {}, {}, ""}, script(scripted_player("")), opt);
   EXPECT_EQ(r.reason, EndReason::EngineFailure);
   EXPECT_EQ(r.result, GameResult::WhiteWins);
 }

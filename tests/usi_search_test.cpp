@@ -197,7 +197,12 @@ TEST_F(UsiSearch, DepthSixPrintsInfoLinesThenALegalMove) {
     const auto lines = go("go depth 6");
     std::vector<int> depths;
     int64_t last_nodes = 0;
-    for (size_t i = 0; i + 1 < lines.size(); ++i) {
+    // The last line before bestmove totals the whole search: nodes, time, nps.
+    static const std::regex total(R"(^info nodes (\d+) time (\d+) nps (\d+)$)");
+    ASSERT_GE(lines.size(), 2u);
+    std::smatch t;
+    ASSERT_TRUE(std::regex_match(lines[lines.size() - 2], t, total)) << lines[lines.size() - 2];
+    for (size_t i = 0; i + 2 < lines.size(); ++i) {
       std::smatch m;
       ASSERT_TRUE(std::regex_match(lines[i], m, info)) << "not a USI info line: '" << lines[i] << "'";
       const int depth = std::stoi(m[1]);
@@ -211,6 +216,7 @@ TEST_F(UsiSearch, DepthSixPrintsInfoLinesThenALegalMove) {
       if (!m[4].matched) depths.push_back(depth);
     }
     EXPECT_EQ(depths, (std::vector<int>{1, 2, 3, 4, 5, 6})) << sfen;
+    EXPECT_EQ(std::stoll(t[1]), last_nodes) << "a depth-limited search ends with its last iteration";
     const auto best = parse_bestmove(lines.back());
     ASSERT_TRUE(best);
     EXPECT_EQ(illegal(sfen, best->move + (best->ponder ? " " + *best->ponder : "")), std::nullopt) << lines.back();
@@ -306,7 +312,7 @@ TEST_F(UsiSearch, InputDuringASearchIsAnsweredOrStopsIt) {
   ASSERT_TRUE(lines) << "the line behind the search was not answered: " << engine_->error();
   std::vector<std::string> after;  // info lines dropped
   for (const std::string& l : *lines)
-    if (!l.starts_with("info depth")) after.push_back(l);
+    if (!l.starts_with("info depth") && !l.starts_with("info nodes")) after.push_back(l);
   ASSERT_EQ(after.size(), 2u);
   EXPECT_TRUE(is_bestmove(after[0])) << after[0];
   EXPECT_TRUE(after[1].starts_with("info string error: unknown command")) << after[1];
