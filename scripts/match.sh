@@ -8,9 +8,13 @@
 #     key         additive against XOR key (padded32 hands)
 #     gpsusi      sashite against gpsusi (Debian gpsshogi)
 #     fairy       sashite against fairy-stockfish at full strength and at Skill Level 10 and 0
-# Environment: PAIRS (game pairs per match, default 40), MOVETIME (ms per move for the
-# sashite-only matches, default 100), BYOYOMI (ms, for the matches against other engines,
-# default 200), CONCURRENCY (default: the number of cores). Each match writes
+# Environment: PAIRS (game pairs per sashite-only match, default 40), MOVETIME (ms per move
+# there, default 100), ENGINE_PAIRS (pairs against each other engine, default 20), BYOYOMI (ms,
+# against fairy-stockfish, default 100), GPS_BYOYOMI and GPS_PAIRS (against gpsusi, default
+# 1000 ms and 8 pairs: it takes about a second a move whatever its byoyomi), CONCURRENCY (default: the number of cores). The
+# sashite-only matches adjudicate by score (both sides agree on 1500 cp for 3 moves each: a
+# loss; from ply 200, 10 cp or less for 8 moves each: a draw) to save time; the matches
+# against other engines play every game out (their scores are on other scales). Each match writes
 # results/matches/<date>-<cpu>/<experiment>[-<variant>]/: command.txt, games.jsonl,
 # summary.txt, summary.json and records/ (CSA); then scripts/match_report.py writes the
 # folder's README.md and charts.
@@ -22,7 +26,10 @@ SASHITE_TARGETS="sashite match" sashite_build build
 
 PAIRS=${PAIRS:-40}
 MOVETIME=${MOVETIME:-100}
-BYOYOMI=${BYOYOMI:-200}
+ENGINE_PAIRS=${ENGINE_PAIRS:-20}
+BYOYOMI=${BYOYOMI:-100}
+GPS_BYOYOMI=${GPS_BYOYOMI:-1000}
+GPS_PAIRS=${GPS_PAIRS:-8}
 CONCURRENCY=${CONCURRENCY:-$(nproc)}
 family=$(awk -F: '/^cpu family/{printf "%x", $2; exit}' /proc/cpuinfo)
 model=$(awk -F: '/^model[ \t]*:/{printf "%x", $2; exit}' /proc/cpuinfo)
@@ -40,7 +47,9 @@ echo "Machine: $(cat "$out/machine.txt")"
 sashite=build/bin/sashite
 gpsusi=$(command -v gpsusi || echo /usr/games/gpsusi)
 fairy=$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish)
-common=(--openings match/openings/balanced.sfen --pairs "$PAIRS" --concurrency "$CONCURRENCY" --max-plies 320)
+common=(--openings match/openings/balanced.sfen --concurrency "$CONCURRENCY" --max-plies 320)
+own=(--pairs "$PAIRS" --resign moves=3,cp=1500 --draw from=200,moves=8,cp=10)
+others=(--pairs "$ENGINE_PAIRS")
 
 # play <folder> <match run arguments...>: one match, its command line and its outputs.
 play() {
@@ -56,10 +65,13 @@ play() {
   echo "Wall time: $((SECONDS - t0)) s" | tee -a "$dir/summary.txt"
 }
 
+# MoveOverhead 20: sashite keeps MoveOverhead (default 100 ms, for GUIs on slow pipes) back
+# from every limit, which would leave nothing of a 100 ms move; the runner's pipes take well
+# under a millisecond and its margin is 1 s.
 sashite_engine() {  # sashite_engine <label> [option.NAME=VALUE...]
   local label=$1
   shift
-  echo --engine "name=$label" "cmd=$sashite" option.USI_Hash=64 "$@"
+  echo --engine "name=$label" "cmd=$sashite" option.USI_Hash=64 option.MoveOverhead=20 "$@"
 }
 
 experiments=("$@")
@@ -68,30 +80,32 @@ for e in "${experiments[@]}"; do
   case $e in
     full-diff)
       # shellcheck disable=SC2046
-      play full-diff $(sashite_engine full option.MoveGen=full) $(sashite_engine diff option.MoveGen=diff) --tc "movetime=$MOVETIME" ;;
+      play full-diff $(sashite_engine full option.MoveGen=full) $(sashite_engine diff option.MoveGen=diff) --tc "movetime=$MOVETIME" "${own[@]}" ;;
     odds)
       [ -f "$out/full-diff/summary.json" ] || { echo "odds needs full-diff's measured nps ratio: run full-diff first"; exit 1; }
-      k=$(python3 -c 'import json,sys; s=json.load(open(sys.argv[1])); print(f"{s[\"first_nps\"] / s[\"second_nps\"]:.3f}")' "$out/full-diff/summary.json")
+      k=$(python3 -c 'import json,sys; s=json.load(open(sys.argv[1])); print("%.3f" % (s["first_nps"] / s["second_nps"]))' "$out/full-diff/summary.json")
       # shellcheck disable=SC2046
-      play odds-nps-ratio $(sashite_engine "full-x$k" option.MoveGen=full) $(sashite_engine full option.MoveGen=full) --tc "movetime=$MOVETIME" --time-odds "$k"
+      play odds-nps-ratio $(sashite_engine "full-x$k" option.MoveGen=full) $(sashite_engine full option.MoveGen=full) --tc "movetime=$MOVETIME" "${own[@]}" --time-odds "$k"
       # shellcheck disable=SC2046
-      play odds-x2 $(sashite_engine full-x2 option.MoveGen=full) $(sashite_engine full option.MoveGen=full) --tc "movetime=$MOVETIME" --time-odds 2 ;;
+      play odds-x2 $(sashite_engine full-x2 option.MoveGen=full) $(sashite_engine full option.MoveGen=full) --tc "movetime=$MOVETIME" "${own[@]}" --time-odds 2 ;;
     tt)
       # shellcheck disable=SC2046
-      play tt $(sashite_engine two-bounds option.TTLayout=two-bounds) $(sashite_engine classic option.TTLayout=classic) --tc "movetime=$MOVETIME" ;;
+      play tt $(sashite_engine two-bounds option.TTLayout=two-bounds) $(sashite_engine classic option.TTLayout=classic) --tc "movetime=$MOVETIME" "${own[@]}" ;;
     key)
       # shellcheck disable=SC2046
-      play key $(sashite_engine additive option.KeyScheme=additive) $(sashite_engine xor option.KeyScheme=xor) --tc "movetime=$MOVETIME" ;;
+      play key $(sashite_engine additive option.KeyScheme=additive) $(sashite_engine xor option.KeyScheme=xor) --tc "movetime=$MOVETIME" "${own[@]}" ;;
     gpsusi)
       # gpsusi's go takes exactly "btime B wtime W byoyomi X"; its stderr carries a board per move.
       # shellcheck disable=SC2046
+      # It thinks about a second a move under a shorter byoyomi (918-956 ms on average at 300, every
+      # move late), so both sides get GPS_BYOYOMI, and a 2 s margin; late moves are counted.
       play gpsusi $(sashite_engine sashite) --engine name=gpsusi "cmd=$gpsusi" option.Thread=1 stderr=/dev/null \
-        --tc "byoyomi=$BYOYOMI" --handshake-ms 60000 ;;
+        --tc "byoyomi=$GPS_BYOYOMI" --margin-ms 2000 --handshake-ms 60000 --pairs "$GPS_PAIRS" ;;
     fairy)
       for skill in 20 10 0; do
         # shellcheck disable=SC2046
         play "fairy-skill$skill" $(sashite_engine sashite) --engine "name=fairy-stockfish-skill$skill" "cmd=$fairy" \
-          option.UCI_Variant=shogi option.Threads=1 option.Hash=64 "option.Skill Level=$skill" --tc "byoyomi=$BYOYOMI"
+          option.UCI_Variant=shogi option.Threads=1 option.Hash=64 "option.Skill Level=$skill" --tc "byoyomi=$BYOYOMI" "${others[@]}"
       done ;;
     *) echo "unknown experiment $e"; exit 2 ;;
   esac

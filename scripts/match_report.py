@@ -42,21 +42,27 @@ def gnuplot(script):
 
 
 def charts(run, rows):
+    # A lopsided match (+-1200: every game won) would squeeze the rest: the axis stops at +-400
+    # and such a row is drawn at the edge, with its figure written beside it.
+    lim = 400
     data = os.path.join(run, "elo.tsv")
     with open(data, "w") as f:
         for i, r in enumerate(rows):
-            f.write(f"{i}\t{r['elo']:.2f}\t{r['elo_low']:.2f}\t{r['elo_high']:.2f}\t\"{r['first']} vs {r['second']}\"\n")
+            clip = lambda v: max(-lim, min(lim, v))
+            text = f"{r['elo']:+.0f} [{r['elo_low']:+.0f}, {r['elo_high']:+.0f}]"
+            f.write(f"{i}\t{clip(r['elo']):.2f}\t{clip(r['elo_low']):.2f}\t{clip(r['elo_high']):.2f}\t\"{r['first']} vs {r['second']}\"\t\"{text}\"\n")
     gnuplot(f"""
 set terminal svg size 900,{120 + 40 * len(rows)} dynamic noenhanced font 'sans,11' background rgb 'white'
 set output '{os.path.join(run, "elo.svg")}'
-set title 'Elo of the first engine, 95 % interval (pentanomial)'
+set title 'Elo of the first engine, 95 % interval (pentanomial); the axis stops at +-{lim}'
 set xlabel 'Elo'
 set ytics ()
 set yrange [-1:{len(rows)}]
+set xrange [-{lim + 100}:{lim + 100}]
 set grid xtics
 set key off
 set arrow from 0, graph 0 to 0, graph 1 nohead dt 2
-plot '{data}' using 2:1:3:4:ytic(5) with xerrorbars pt 7
+plot '{data}' using 2:1:3:4:ytic(5) with xerrorbars pt 7, '' using 2:1:6 with labels offset 0,0.9 font 'sans,9'
 """)
     os.remove(data)
     speed = [r for r in rows if r["name"] == "full-diff" or r["name"].startswith("odds")]
@@ -68,6 +74,9 @@ plot '{data}' using 2:1:3:4:ytic(5) with xerrorbars pt 7
             # The generator match: its measured nps ratio; the odds matches: the time ratio given.
             x = r["first_nps"] / r["second_nps"] if r["name"] == "full-diff" and r["second_nps"] else r["odds"]
             f.write(f"{x:.4f}\t{r['elo']:.2f}\t{r['elo_low']:.2f}\t{r['elo_high']:.2f}\t\"{r['name']}\"\n")
+    # What a speed ratio k is worth if Elo grows with log2 of the time, by the doubling match.
+    x2 = [r for r in speed if r["name"] == "odds-x2"]
+    curve = f", {x2[0]['elo']:.2f} * log(x) / log(2) with lines dt 2 title 'Elo of k x time, by the x2 match'" if x2 else ""
     gnuplot(f"""
 set terminal svg size 760,460 dynamic noenhanced font 'sans,11' background rgb 'white'
 set output '{os.path.join(run, "elo_vs_speed.svg")}'
@@ -76,9 +85,10 @@ set xlabel 'speed or time ratio, first / second (log scale)'
 set ylabel 'Elo (95 % interval)'
 set logscale x
 set xrange [0.8:2.5]
+set xtics (0.8, 0.9, 1, 1.1, 1.25, 1.5, 2, 2.5)
 set grid
-set key off
-plot '{data}' using 1:2:3:4 with yerrorbars pt 7, '' using 1:2:5 with labels offset 1,1 left
+set key top left
+plot '{data}' using 1:2:3:4 with yerrorbars pt 7 notitle, '' using 1:2:5 with labels offset 1,1 left notitle{curve}
 """)
     os.remove(data)
 
