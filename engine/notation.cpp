@@ -119,13 +119,22 @@ std::string relative_words(const BasicPosition<H>& pos, Square from, Square to) 
   return std::string(side_word(us, from, same_motion)) + kMotionWord[int(m)];
 }
 
+constexpr const char* kRank[] = {"一", "二", "三", "四", "五", "六", "七", "八", "九"};
+constexpr const char* kName[] = {"", "歩", "香", "桂", "銀", "角", "飛", "金", "玉", "と", "成香", "成桂", "成銀", "馬", "龍"};
+
+// "成" for a promotion, "不成" where one was possible and not taken, else nothing.
+const char* promotion_word(Color us, PieceType pt, Move m) {
+  if (is_promotion(m)) return "成";
+  return can_promote(pt) && (in_promotion_zone(us, from_sq(m)) || in_promotion_zone(us, to_sq(m))) ? "不成" : "";
+}
+
 }  // namespace
+
+const char* japanese_name(PieceType pt) { return kName[pt]; }
+const char* japanese_rank(Rank r) { return kRank[r]; }
 
 template <HandLayout H>
 std::string to_japanese(const BasicPosition<H>& pos, Move m, Move previous) {
-  static constexpr const char* kRank[] = {"一", "二", "三", "四", "五", "六", "七", "八", "九"};
-  static constexpr const char* kName[] = {"", "歩", "香", "桂", "銀", "角", "飛", "金", "玉",
-                                          "と", "成香", "成桂", "成銀", "馬", "龍"};
   if (!is_ok(m)) return to_usi(m);
   const Color us = pos.side_to_move();
   const Square to = to_sq(m);
@@ -141,14 +150,26 @@ std::string to_japanese(const BasicPosition<H>& pos, Move m, Move previous) {
   const PieceType pt = type_of(pos.piece_on(from));
   s += kName[pt];
   s += relative_words(pos, from, to);
-  if (is_promotion(m))
-    s += "成";
-  else if (can_promote(pt) && (in_promotion_zone(us, from) || in_promotion_zone(us, to)))
-    s += "不成";
-  return s;
+  return s + promotion_word(us, pt, m);
 }
 
-#define SASHITE_INSTANTIATE_NOTATION(H) template std::string to_japanese(const BasicPosition<H>&, Move, Move);
+template <HandLayout H>
+std::string to_kif(const BasicPosition<H>& pos, Move m, Move previous) {
+  static constexpr const char* kWideDigit[] = {"１", "２", "３", "４", "５", "６", "７", "８", "９"};
+  if (!is_ok(m)) return to_usi(m);
+  const Square to = to_sq(m);
+  std::string s = previous != MOVE_NONE && is_ok(previous) && to_sq(previous) == to
+                      ? std::string("同　")
+                      : std::string(kWideDigit[file_of(to)]) + kRank[rank_of(to)];
+  if (is_drop(m)) return s + kName[dropped_type(m)] + "打";
+  const Square from = from_sq(m);
+  const PieceType pt = type_of(pos.piece_on(from));
+  return s + kName[pt] + promotion_word(pos.side_to_move(), pt, m) + "(" + char('1' + file_of(from)) + char('1' + rank_of(from)) + ")";
+}
+
+#define SASHITE_INSTANTIATE_NOTATION(H)                                    \
+  template std::string to_japanese(const BasicPosition<H>&, Move, Move); \
+  template std::string to_kif(const BasicPosition<H>&, Move, Move);
 SASHITE_FOR_EACH_HAND_LAYOUT(SASHITE_INSTANTIATE_NOTATION)
 
 }  // namespace sashite

@@ -14,4 +14,14 @@ namespace sashite {
 template <HandLayout H>
 std::string to_japanese(const BasicPosition<H>& pos, Move m, Move previous = MOVE_NONE);
 
+// The same move as a KIF file writes it (Kakinoki's Kifu for Windows): full-width file digit,
+// the origin square instead of the relative words, "打" on every drop: "７六歩(77)",
+// "同　銀(31)", "２三角不成(45)", "４五角打".
+template <HandLayout H>
+std::string to_kif(const BasicPosition<H>& pos, Move m, Move previous = MOVE_NONE);
+
+// "歩" .. "龍" (promoted minors in two characters: "成香"), and "一" .. "九".
+const char* japanese_name(PieceType pt);
+const char* japanese_rank(Rank r);
+
 }  // namespace sashite

@@ -196,7 +196,7 @@ std::string BasicPosition<H>::sfen() const {
   os << (side_ == BLACK ? " b " : " w ");
   bool any = false;
   for (Color c : {BLACK, WHITE})
-    for (PieceType pr : {ROOK, BISHOP, GOLD, SILVER, KNIGHT, LANCE, PAWN}) {
+    for (PieceType pr : kHandOrder) {
       const int n = hand_[c].count(pr);
       if (!n) continue;
       if (n > 1) os << n;
@@ -213,7 +213,7 @@ std::string BasicPosition<H>::pretty() const {
   std::ostringstream os;
   auto hand_text = [&](Color c) {
     std::string t;
-    for (PieceType pr : {ROOK, BISHOP, GOLD, SILVER, KNIGHT, LANCE, PAWN})
+    for (PieceType pr : kHandOrder)
       if (int n = hand_[c].count(pr)) t += letter(pr) + (n > 1 ? std::to_string(n) : "") + " ";
     return t.empty() ? std::string("-") : t;
   };

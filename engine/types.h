@@ -51,6 +51,9 @@ enum PieceType : int {
 };
 SASHITE_ENUM_OPS(PieceType)
 
+// The hand kinds in the order SFEN and game records write a hand: rook first, pawn last.
+constexpr PieceType kHandOrder[] = {ROOK, BISHOP, GOLD, SILVER, KNIGHT, LANCE, PAWN};
+
 // A piece with colour: White pieces are the type plus 16.
 enum Piece : int { NO_PIECE = 0, WHITE_BIT = 16, PIECE_NB = 32 };
 

@@ -11,7 +11,6 @@ namespace sashite::match {
 namespace {
 
 constexpr const char* kCsaPiece[PIECE_TYPE_NB] = {"", "FU", "KY", "KE", "GI", "KA", "HI", "KI", "OU", "TO", "NY", "NK", "NG", "UM", "RY"};
-constexpr PieceType kHandOrder[] = {ROOK, BISHOP, GOLD, SILVER, KNIGHT, LANCE, PAWN};
 
 PieceType csa_piece(std::string_view s) {
   for (PieceType pt = PAWN; pt < PIECE_TYPE_NB; ++pt)
@@ -55,8 +54,8 @@ std::string csa_end(GameResult result, EndReason reason) {
 }
 
 std::string csa_record(const GameRecord& rec) {
-  Game<> game(rec.start_sfen);
-  Position& pos = game.pos;
+  const Game<> start(rec.start_sfen);
+  const Position& pos = start.pos;
   std::string out = "V2.2\nN+" + rec.engines[BLACK].name + "\nN-" + rec.engines[WHITE].name + "\n";
   out += "'sashite match: " + std::string(to_string(rec.result)) + " by " + to_string(rec.reason) + "\n";
   out += "'detail " + rec.detail + "\n";
@@ -81,16 +80,12 @@ std::string csa_record(const GameRecord& rec) {
     }
     out += pos.side_to_move() == BLACK ? "+\n" : "-\n";
   }
-  for (size_t i = 0; i < rec.moves.size(); ++i) {
-    std::string why;
-    const Move m = parse_usi_move(pos, rec.moves[i], &why);
-    if (m == MOVE_NONE) throw std::logic_error("csa_record: move " + std::to_string(i + 1) + ": " + why);
-    const Color us = pos.side_to_move();
-    const PieceType after = is_drop(m) ? dropped_type(m) : is_promotion(m) ? promote(type_of(pos.piece_on(from_sq(m)))) : type_of(pos.piece_on(from_sq(m)));
-    out += (us == BLACK ? "+" : "-") + (is_drop(m) ? std::string("00") : csa_square(from_sq(m))) + csa_square(to_sq(m)) + kCsaPiece[after] + "\n";
+  replay(rec, [&](const Position& p, Move m, size_t i) {
+    const PieceType moved = type_of(p.moved_piece(m));
+    const PieceType after = is_promotion(m) ? promote(moved) : moved;
+    out += (p.side_to_move() == BLACK ? "+" : "-") + (is_drop(m) ? std::string("00") : csa_square(from_sq(m))) + csa_square(to_sq(m)) + kCsaPiece[after] + "\n";
     out += "T" + std::to_string(i < rec.think_ms.size() ? rec.think_ms[i] / 1000 : 0) + "\n";
-    game.play(m);
-  }
+  });
   if (rec.reason == EndReason::IllegalMove) out += "'illegal move " + rec.bad_move + "\n";
   out += "%" + csa_end(rec.result, rec.reason) + "\n";
   return out;

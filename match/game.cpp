@@ -344,6 +344,17 @@ GameRecord play_game(Player& black, Player& white, const GameOptions& opt) {
   return rec;
 }
 
+void replay(const GameRecord& rec, const std::function<void(const Position&, Move, size_t)>& visit) {
+  Game<> game(rec.start_sfen);
+  for (size_t i = 0; i < rec.moves.size(); ++i) {
+    std::string why;
+    const Move m = parse_usi_move(game.pos, rec.moves[i], &why);
+    if (m == MOVE_NONE) throw std::logic_error("record move " + std::to_string(i + 1) + ": " + why);
+    visit(game.pos, m, i);
+    game.play(m);
+  }
+}
+
 GameRecord play_game(const EngineSpec& black, const EngineSpec& white, const GameOptions& opt) {
   Player b(black), w(white);
   GameRecord rec = play_game(b, w, opt);

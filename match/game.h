@@ -149,6 +149,11 @@ class Player {
 
 GameRecord play_game(Player& black, Player& white, const GameOptions& opt);
 
+// Replays a record from its start: visit(position before the move, the move, its index) for
+// each move. Throws std::logic_error on a move that is not legal there (the referee records
+// only legal moves). The record writers' one walk over a game.
+void replay(const GameRecord& rec, const std::function<void(const Position&, Move, size_t)>& visit);
+
 // Engines started for this game only (the tests' form).
 GameRecord play_game(const EngineSpec& black, const EngineSpec& white, const GameOptions& opt);
 

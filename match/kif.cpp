@@ -4,23 +4,20 @@
 #include <stdexcept>
 
 #include "engine/game.h"
+#include "engine/notation.h"
 #include "movegen_full/usi_move.h"
 
 namespace sashite::match {
 namespace {
 
-constexpr const char* kFile[] = {"１", "２", "３", "４", "５", "６", "７", "８", "９"};
-constexpr const char* kRank[] = {"一", "二", "三", "四", "五", "六", "七", "八", "九"};
-constexpr const char* kPiece[PIECE_TYPE_NB] = {"", "歩", "香", "桂", "銀", "角", "飛", "金", "玉", "と", "成香", "成桂", "成銀", "馬", "龍"};
-// One-character names for the board diagram.
+// One-character names for the board diagram (the moves use engine/notation.h's).
 constexpr const char* kBoardPiece[PIECE_TYPE_NB] = {"", "歩", "香", "桂", "銀", "角", "飛", "金", "玉", "と", "杏", "圭", "全", "馬", "龍"};
-constexpr PieceType kHandOrder[] = {ROOK, BISHOP, GOLD, SILVER, KNIGHT, LANCE, PAWN};
 constexpr const char* kCount[] = {"", "", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二", "十三", "十四", "十五", "十六", "十七", "十八"};
 
 std::string hand_text(const Position& pos, Color c) {
   std::string s;
   for (PieceType pt : kHandOrder)
-    if (const int n = pos.hand(c).count(pt)) s += std::string(kPiece[pt]) + kCount[n] + "　";
+    if (const int n = pos.hand(c).count(pt)) s += std::string(japanese_name(pt)) + kCount[n] + "　";
   return s.empty() ? "なし" : s;
 }
 
@@ -32,7 +29,7 @@ std::string board_diagram(const Position& pos) {
       const Piece pc = pos.piece_on(make_square(f, r));
       s += pc == NO_PIECE ? " ・" : std::string(color_of(pc) == WHITE ? "v" : " ") + kBoardPiece[type_of(pc)];
     }
-    s += std::string("|") + kRank[r] + "\n";
+    s += std::string("|") + japanese_rank(r) + "\n";
   }
   s += "+---------------------------+\n先手の持駒：" + hand_text(pos, BLACK) + "\n";
   if (pos.side_to_move() == WHITE) s += "後手番\n";
@@ -68,40 +65,23 @@ const char* end_word(EndReason r) {
 }  // namespace
 
 std::string kif_record(const GameRecord& rec) {
-  Game<> game(rec.start_sfen);
-  Position& pos = game.pos;
+  const Game<> start(rec.start_sfen);
+  const Position& pos = start.pos;
   std::string out = "# KIF written by the sashite match runner: " + std::string(to_string(rec.result)) + " by " + to_string(rec.reason) + "\n";
   out += "# " + rec.detail + "\n";
   out += "先手：" + rec.engines[BLACK].name + "\n後手：" + rec.engines[WHITE].name + "\n";
   out += rec.start_sfen == Position::kStartSfen ? "手合割：平手\n" : board_diagram(pos);
   out += "手数----指手---------消費時間--\n";
   int64_t total[COLOR_NB] = {0, 0};
-  Square last_to = SQ_NONE;
-  for (size_t i = 0; i < rec.moves.size(); ++i) {
-    std::string why;
-    const Move m = parse_usi_move(pos, rec.moves[i], &why);
-    if (m == MOVE_NONE) throw std::logic_error("kif_record: move " + std::to_string(i + 1) + ": " + why);
-    const Color us = pos.side_to_move();
-    const Square to = to_sq(m);
-    std::string text = to == last_to ? std::string("同　") : std::string(kFile[file_of(to)]) + kRank[rank_of(to)];
-    if (is_drop(m)) {
-      text += std::string(kPiece[dropped_type(m)]) + "打";
-    } else {
-      const Square from = from_sq(m);
-      const PieceType pt = type_of(pos.piece_on(from));
-      text += kPiece[pt];
-      if (is_promotion(m)) text += "成";
-      else if (can_promote(pt) && (in_promotion_zone(us, from) || in_promotion_zone(us, to))) text += "不成";
-      text += "(" + std::to_string(file_of(from) + 1) + std::to_string(rank_of(from) + 1) + ")";
-    }
+  Move previous = MOVE_NONE;
+  replay(rec, [&](const Position& p, Move m, size_t i) {
     const int64_t ms = i < rec.think_ms.size() ? rec.think_ms[i] : 0;
-    total[us] += ms;
+    total[p.side_to_move()] += ms;
     char num[16];
     std::snprintf(num, sizeof num, "%4zu ", i + 1);
-    out += num + text + "   " + clock_text(ms, total[us]) + "\n";
-    last_to = to;
-    game.play(m);
-  }
+    out += num + to_kif(p, m, previous) + "   " + clock_text(ms, total[p.side_to_move()]) + "\n";
+    previous = m;
+  });
   char num[16];
   std::snprintf(num, sizeof num, "%4zu ", rec.moves.size() + 1);
   out += num + std::string(end_word(rec.reason)) + "\n";

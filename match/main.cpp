@@ -71,18 +71,11 @@ double real(std::string_view text, const char* what) {
   throw UsageError{std::string(what) + ": '" + std::string(text) + "' is not a number"};
 }
 
-// "a=1,b=2" as pairs.
 std::vector<std::pair<std::string, std::string>> key_values(std::string_view text, const char* what) {
-  std::vector<std::pair<std::string, std::string>> out;
-  for (std::string_view rest = text; !rest.empty();) {
-    const size_t comma = rest.find(',');
-    const std::string_view item = rest.substr(0, comma);
-    rest = comma == std::string_view::npos ? "" : rest.substr(comma + 1);
-    const size_t eq = item.find('=');
-    if (eq == std::string_view::npos) throw UsageError{std::string(what) + ": '" + std::string(item) + "' is not key=value"};
-    out.emplace_back(std::string(item.substr(0, eq)), std::string(item.substr(eq + 1)));
-  }
-  return out;
+  std::string err;
+  const auto items = split_key_values(text, &err);
+  if (!items) throw UsageError{std::string(what) + ": " + err};
+  return {items->begin(), items->end()};
 }
 
 TimeControl time_control(std::string_view text) {

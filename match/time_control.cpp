@@ -29,6 +29,22 @@ std::string TimeControl::text() const {
   return s.empty() ? "byoyomi=0" : s;
 }
 
+std::optional<KeyValues> split_key_values(std::string_view text, std::string* error) {
+  KeyValues out;
+  for (std::string_view rest = text; !rest.empty();) {
+    const size_t comma = rest.find(',');
+    const std::string_view item = rest.substr(0, comma);
+    rest = comma == std::string_view::npos ? "" : rest.substr(comma + 1);
+    const size_t eq = item.find('=');
+    if (eq == std::string_view::npos) {
+      if (error) *error = quoted(item) + " is not key=value";
+      return std::nullopt;
+    }
+    out.emplace_back(item.substr(0, eq), item.substr(eq + 1));
+  }
+  return out;
+}
+
 std::optional<TimeControl> parse_time_control(std::string_view text, std::string* error) {
   TimeControl tc;
   bool any = false;
@@ -36,13 +52,10 @@ std::optional<TimeControl> parse_time_control(std::string_view text, std::string
     if (error) *error = "time control " + quoted(text) + ": " + why;
     return std::nullopt;
   };
-  for (std::string_view rest = text; !rest.empty();) {
-    const size_t comma = rest.find(',');
-    const std::string_view item = rest.substr(0, comma);
-    rest = comma == std::string_view::npos ? "" : rest.substr(comma + 1);
-    const size_t eq = item.find('=');
-    if (eq == std::string_view::npos) return bad("'" + std::string(item) + "' is not key=value");
-    const std::string_view key = item.substr(0, eq), value = item.substr(eq + 1);
+  std::string split_error;
+  const auto items = split_key_values(text, &split_error);
+  if (!items) return bad(split_error);
+  for (const auto& [key, value] : *items) {
     int64_t v = 0;
     const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
     if (ec != std::errc() || end != value.data() + value.size() || v < 0 || v > int64_t(1) << 40)

@@ -8,6 +8,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace sashite::match {
 
@@ -26,6 +28,11 @@ struct TimeControl {
   std::string text() const;  // the --tc form
   bool operator==(const TimeControl&) const = default;
 };
+
+using KeyValues = std::vector<std::pair<std::string_view, std::string_view>>;
+// "a=1,b=2" as its pairs, in order (views into `text`), the form of --tc, --sprt, --resign and
+// --draw; nullopt and *error when an item has no '='.
+std::optional<KeyValues> split_key_values(std::string_view text, std::string* error);
 
 // nullopt and *error on unknown keys, bad numbers, an empty control, or a clock mixed with a
 // per-move limit.

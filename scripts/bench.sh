@@ -13,22 +13,14 @@ sashite_install_deps
 # Only what this script runs: on 2 cores every skipped target is minutes (the tests are test.sh's).
 SASHITE_TARGETS="bench sashite tt_index_study repetition_study dirty_asm" sashite_build build
 
-family=$(awk -F: '/^cpu family/{printf "%x", $2; exit}' /proc/cpuinfo)
-model=$(awk -F: '/^model[ \t]*:/{printf "%x", $2; exit}' /proc/cpuinfo)
-name=$(awk -F: '/^model name/{sub(/^ /, "", $2); print $2; exit}' /proc/cpuinfo)
-tag=$(echo "$name" | tr 'A-Z' 'a-z' | tr -cs 'a-z0-9' '-' | sed 's/-$//')-f$family
-out=results/$(date +%F)-$tag
+source scripts/machine.sh
+out=results/$(date +%F)-$(sashite_cpu_tag)
 # A second run on the same day and CPU keeps the first: <date>-<cpu>-2, -3, ...
 if [ -e "$out" ] && [ "${SASHITE_BENCH_OVERWRITE:-0}" != 1 ]; then
   n=2; while [ -e "$out-$n" ]; do n=$((n + 1)); done; out=$out-$n
 fi
 mkdir -p "$out"
-{
-  printf '%s (family 0x%s, model 0x%s), %s logical CPUs' "$name" "$family" "$model" "$(nproc)"
-  grep -q hypervisor /proc/cpuinfo && printf ', virtualised'
-  printf ', %s' "$(grep -o -w -E 'avx512f|avx2|bmi2' /proc/cpuinfo | sort -u | tr '\n' ' ' | sed 's/ $//')"
-  printf '; Linux %s; %s' "$(uname -r)" "$(date -u +'%Y-%m-%d %H:%M UTC')"
-} > "$out/machine.txt"
+sashite_machine_line > "$out/machine.txt"
 echo "Machine: $(cat "$out/machine.txt")"
 
 # No colour codes in bench.txt (arguments given to this script still override).

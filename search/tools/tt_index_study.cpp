@@ -34,7 +34,7 @@ std::string with_hands(const std::string& sfen, const int counts[COLOR_NB][RAW_E
   const size_t a = sfen.find(' '), b = sfen.find(' ', a + 1), c = sfen.find(' ', b + 1);
   std::string hand;
   for (Color col : {BLACK, WHITE})
-    for (PieceType pr : {ROOK, BISHOP, GOLD, SILVER, KNIGHT, LANCE, PAWN}) {
+    for (PieceType pr : kHandOrder) {
       const int n = counts[col][pr];
       if (!n) continue;
       if (n > 1) hand += std::to_string(n);
