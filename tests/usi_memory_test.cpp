@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "sanitizer.h"
 #include "usi_process.h"
 
 namespace sashite {
@@ -24,18 +25,6 @@ long peak_rss(pid_t pid) {
     if (line.starts_with("VmHWM:")) return std::stol(line.substr(6)) * 1024;
   return -1;
 }
-
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kAddressSanitizer = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kAddressSanitizer = true;
-#else
-constexpr bool kAddressSanitizer = false;
-#endif
-#else
-constexpr bool kAddressSanitizer = false;
-#endif
 
 class UsiMemory : public ::testing::TestWithParam<const char*> {};
 
