@@ -1,7 +1,7 @@
-// mate/and-or/<table>/tsume: the depth-iterative AND-OR mate solver (search/mate/solver.h) over
-// the tsume set tests/data/tsume.txt, for every registered mate-table layout, each problem on a
-// cleared 64 MB table (the clear outside the clock). Cycles per node and nodes per second; the
-// trees are the same for both layouts unless a layout drops or replaces records. Per-problem
+// mate/<solver>/<table>/tsume: every registered mate solver (search/mate/solvers.h) over the
+// tsume set tests/data/tsume.txt, for every registered mate-table layout, each problem on a
+// cleared 64 MB table (the clear outside the clock). Cycles per node and nodes per second; a
+// solver's trees are the same for both layouts unless a layout drops or replaces records. Per-problem
 // figures: search/tools/mate_report.cpp.
 #include <fstream>
 #include <string>
@@ -9,8 +9,7 @@
 #include <vector>
 
 #include "bench/harness.h"
-#include "search/mate/mate_tables.h"
-#include "search/mate/solver.h"
+#include "search/mate/solvers.h"
 
 namespace sashite::bench {
 namespace {
@@ -23,7 +22,7 @@ std::vector<std::string> tsume_sfens() {
   return sfens;
 }
 
-template <class T>
+template <class S, class T>
 void mate_bench(benchmark::State& state) {
   const std::vector<std::string> sfens = tsume_sfens();
   if (sfens.empty()) return state.SkipWithError("tests/data/tsume.txt not found");
@@ -37,7 +36,7 @@ void mate_bench(benchmark::State& state) {
       Position pos;
       StateInfo si;
       pos.set(sfen, &si);
-      mate::AndOrSolver<T> solver(table);
+      S solver(table);
       mate::MateLimits limits;
       ticks += time_region([&] {
         const mate::MateResult r = solver.solve(pos, limits);
@@ -51,9 +50,9 @@ void mate_bench(benchmark::State& state) {
 }
 
 const bool registered = [] {
-  std::apply([](auto... t) {
-    (add_once(std::string("mate/and-or/") + decltype(t)::name + "/tsume", [](benchmark::State& s) { mate_bench<decltype(t)>(s); }), ...);
-  }, mate::RegisteredMateTables{});
+  mate::for_each_mate_solver_and_table([]<class S, class T>() {
+    add_once(std::string("mate/") + S::name + "/" + T::name + "/tsume", [](benchmark::State& s) { mate_bench<S, T>(s); });
+  });
   return true;
 }();
 

@@ -14,10 +14,11 @@
 
 namespace sashite::detail {
 
-template <Color Us, HandLayout H>
+// All: LegalAll's promotion choices (ChecksAll), else Legal's (no useless non-promotions).
+template <Color Us, HandLayout H, bool All = false>
 struct CheckGenerator {
   using Pos = BasicPosition<H>;
-  using G = Generator<Us, false, H>;  // Legal's promotion choices: no useless non-promotions
+  using G = Generator<Us, All, H>;
   static constexpr Color Them = ~Us;
 
   // Squares from which a piece of kind pt (ours) attacks ksq, on occupancy occ.
@@ -33,18 +34,19 @@ struct CheckGenerator {
   }
 
   // Emits the moves of one piece from `from`: promotions to `promo`, non-promotions to
-  // `plain`, each set cut to what the promotion rules (README Conventions) and Legal allow.
+  // `plain`, each set cut to what the promotion rules (README Conventions) and Legal (or
+  // LegalAll) allow.
   static ExtMove* emit(ExtMove* list, PieceType pt, Square from, Bitboard promo, Bitboard plain) {
     const Bitboard zone = zone_bb(Us);
     const Bitboard may_promote = zone.test(from) ? ~Bitboard() : zone;
     const Bitboard rank1 = G::rel_rank(RANK_1), rank2 = G::rel_rank(RANK_2);
     switch (pt) {
-      case PAWN: promo &= zone, plain = plain.andnot(zone); break;  // in the zone, only the promotion is Legal
+      case PAWN: promo &= zone, plain = plain.andnot(All ? rank1 : zone); break;  // in the zone, only the promotion is Legal
       case LANCE: promo &= zone, plain = plain.andnot(rank1); break;
       case KNIGHT: promo &= zone, plain = plain.andnot(rank1 | rank2); break;
       case SILVER: promo &= may_promote; break;
       case BISHOP:
-      case ROOK: promo &= may_promote, plain = plain.andnot(may_promote); break;
+      case ROOK: promo &= may_promote, plain = All ? plain : plain.andnot(may_promote); break;
       default: promo = Bitboard();
     }
     list = emit_moves(list, promo, (from << 7) | MOVE_PROMOTE);

@@ -15,18 +15,19 @@ static_assert(std::tuple_size_v<RegisteredHands> == SASHITE_HAND_LAYOUT_COUNT,
 // Checks and QuietChecks live in checks.cpp, a unit of their own per layout for the same reason:
 // compiled here, they cost the other categories their inlining (start perft 1.5x slower).
 namespace detail {
-template <bool Quiet, HandLayout H>
+template <bool Quiet, bool All, HandLayout H>
 ExtMove* generate_checks(const BasicPosition<H>& pos, ExtMove* list);
 }
 
 template <GenType Type, HandLayout H>
 ExtMove* generate(const BasicPosition<H>& pos, ExtMove* list) {
-  if constexpr (Type == GenType::Checks || Type == GenType::QuietChecks) {
-    return detail::generate_checks<Type == GenType::QuietChecks>(pos, list);
+  if constexpr (Type == GenType::Checks || Type == GenType::QuietChecks || Type == GenType::ChecksAll) {
+    return detail::generate_checks<Type == GenType::QuietChecks, Type == GenType::ChecksAll>(pos, list);
   } else {
-    constexpr bool All = Type == GenType::LegalAll;
-    return pos.side_to_move() == BLACK ? detail::Generator<BLACK, All, H>::template generate<Type>(pos, list)
-                                       : detail::Generator<WHITE, All, H>::template generate<Type>(pos, list);
+    constexpr bool All = Type == GenType::LegalAll || Type == GenType::EvasionsAll;
+    constexpr GenType Inner = Type == GenType::EvasionsAll ? GenType::Evasions : Type;
+    return pos.side_to_move() == BLACK ? detail::Generator<BLACK, All, H>::template generate<Inner>(pos, list)
+                                       : detail::Generator<WHITE, All, H>::template generate<Inner>(pos, list);
   }
 }
 
@@ -39,5 +40,7 @@ template ExtMove* generate<GenType::Legal, Layout>(const BasicPosition<Layout>&,
 template ExtMove* generate<GenType::LegalAll, Layout>(const BasicPosition<Layout>&, ExtMove*);
 template ExtMove* generate<GenType::Checks, Layout>(const BasicPosition<Layout>&, ExtMove*);
 template ExtMove* generate<GenType::QuietChecks, Layout>(const BasicPosition<Layout>&, ExtMove*);
+template ExtMove* generate<GenType::ChecksAll, Layout>(const BasicPosition<Layout>&, ExtMove*);
+template ExtMove* generate<GenType::EvasionsAll, Layout>(const BasicPosition<Layout>&, ExtMove*);
 
 }  // namespace sashite

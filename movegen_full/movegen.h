@@ -15,6 +15,10 @@ enum class GenType {
   LegalAll,  // every legal move, every non-promotion included: what perft counts
   Checks,       // the moves of Legal that give check, drops included (movegen_full/checks.h)
   QuietChecks,  // Checks minus what Captures yields: no capture, no pawn promotion
+  // The mate solvers' categories: every non-promotion included, because one can be the only
+  // mate (a promoted piece would make a later pawn drop a pawn-drop mate, which is illegal).
+  ChecksAll,    // the moves of LegalAll that give check
+  EvasionsAll,  // every legal move when in check, as LegalAll; nothing when not in check
 };
 // Captures, Quiets and Drops partition Legal, in check too (they are then restricted to
 // evasions). Legal and LegalAll differ only by the useless non-promotions.

@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "search/bench_positions.h"
-#include "search/mate/solver.h"
 
 namespace sashite {
 namespace {
@@ -62,6 +61,13 @@ usi::Job UsiEngine::execute(std::string_view line) {
          << "option name USI_Hash type spin default 16 min 1 max 65536\n"
          << "option name USI_Ponder type check default false\n"
          << "option name MoveOverhead type spin default 100 min 0 max 5000\n";
+    auto combo = [this](const char* name, const std::string& def, const std::vector<std::string>& values) {
+      out_ << "option name " << name << " type combo default " << def;
+      for (const std::string& v : values) out_ << " var " << v;
+      out_ << "\n";
+    };
+    combo("MateSolver", mate_solver_, mate::MateSession::solver_names());
+    combo("MateTable", mate_table_name_, mate::MateSession::table_names());
     for (const ComboOption& o : kCombos) {
       out_ << "option name " << o.name << " type combo default " << EngineChoice{}.*o.field;
       for (const std::string& v : option_values(o.field)) out_ << " var " << v;
@@ -109,7 +115,7 @@ void UsiEngine::setoption(std::istream& is) {
     try {
       engine_->resize_tt(size_t(*mb));
       hash_mb_ = *mb;
-      mate_table_.reset();  // `go mate` allocates its table at the new size when next asked
+      mate_.reset();  // `go mate` allocates its table at the new size when next asked
     } catch (const std::bad_alloc&) {
       error("setoption: USI_Hash: cannot allocate " + std::to_string(*mb) + " MB; the table keeps " +
             std::to_string(hash_mb_) + " MB");
@@ -124,6 +130,18 @@ void UsiEngine::setoption(std::istream& is) {
     const auto ms = usi::parse_int(value, 0, 5000);
     if (!ms) return error("setoption: MoveOverhead must be an integer from 0 to 5000, got " + quoted(value));
     move_overhead_ms_ = *ms;
+    return;
+  }
+  if (name == "MateSolver" || name == "MateTable") {
+    const bool solver = name == "MateSolver";
+    const auto values = solver ? mate::MateSession::solver_names() : mate::MateSession::table_names();
+    if (std::find(values.begin(), values.end(), value) == values.end()) {
+      std::string list;
+      for (const auto& v : values) list += (list.empty() ? "" : ", ") + v;
+      return error("setoption: " + name + " must be one of " + list + ", got " + quoted(value));
+    }
+    (solver ? mate_solver_ : mate_table_name_) = value;
+    mate_.reset();
     return;
   }
   for (const ComboOption& o : kCombos) {
@@ -236,18 +254,15 @@ usi::Job UsiEngine::go(std::string_view args) {
 usi::Job UsiEngine::go_mate(const SearchLimits& limits) {
   return {usi::JobKind::Search, [this, ms = limits.mate_ms, sfen = history_.final_sfen](const std::atomic<bool>& stop) {
             using namespace mate;
-            if (!mate_table_) {
+            if (!mate_) {
               try {
-                auto table = std::make_unique<MainOverflowTable<DefaultHand>>();
-                table->resize(size_t(hash_mb_));
-                mate_table_ = std::move(table);
+                mate_ = std::make_unique<MateSession>(mate_solver_, mate_table_name_, size_t(hash_mb_));
               } catch (const std::bad_alloc&) {
                 say("info string error: go mate: cannot allocate a " + std::to_string(hash_mb_) + " MB mate table");
                 say("checkmate timeout");
                 return;
               }
             }
-            mate_table_->clear();
             Position pos;
             StateInfo si;
             pos.set(sfen, &si);  // the SFEN of a position already set up
@@ -261,9 +276,9 @@ usi::Job UsiEngine::go_mate(const SearchLimits& limits) {
                   std::to_string(elapsed) + " nps " + std::to_string(elapsed ? it.nodes * 1000 / uint64_t(elapsed) : it.nodes) +
                   "\ninfo string iteration " + it.to_string());
             };
-            AndOrSolver<MainOverflowTable<DefaultHand>> solver(*mate_table_);
-            const MateResult r = solver.solve(pos, ml);
-            say("info string mate table " + std::string(mate_table_->name) + ": " + mate_table_->stats().to_string());
+            const MateResult r = mate_->solve(pos, ml);
+            say("info string mate solver " + std::string(mate_->solver_name()) + ", table " + mate_->table_name() + ": " +
+                mate_->stats().to_string());
             if (r.status == MateStatus::Mate) {
               std::string line = "checkmate";
               for (Move m : r.moves) (line += ' ') += to_usi(m);

@@ -18,7 +18,7 @@
 #include "engine/usi.h"
 #include "search/engine.h"
 #include "search/game_history.h"
-#include "search/mate/main_overflow.h"
+#include "search/mate/mate_session.h"
 
 namespace sashite {
 
@@ -59,8 +59,10 @@ class UsiEngine {
   int64_t move_overhead_ms_ = 100;
   std::atomic<bool> ponderhit_{false};
   std::mutex out_mutex_;
-  // `go mate`: allocated on first use at USI_Hash megabytes, cleared per problem.
-  std::unique_ptr<mate::MainOverflowTable<DefaultHand>> mate_table_;
+  // `go mate`: the solver and table of the options MateSolver and MateTable, allocated on
+  // first use at USI_Hash megabytes, cleared per problem.
+  std::string mate_solver_ = "df-pn", mate_table_name_ = "main-overflow";
+  std::unique_ptr<mate::MateSession> mate_;
 };
 
 }  // namespace sashite

@@ -1,7 +1,8 @@
 // The check and recapture categories (movegen_full/checks.h) against their definitions, one
 // node at a time: Checks = the moves of Legal after which the opponent is in check (do_move +
-// in_check, nothing shared with the generator), QuietChecks = those that capture nothing and
-// are not pawn promotions, recaptures to s = the board moves of Legal that go to s, for every
+// in_check, nothing shared with the generator), ChecksAll = those of LegalAll, EvasionsAll =
+// LegalAll in check (else nothing), QuietChecks = the Checks that capture nothing and are not
+// pawn promotions, recaptures to s = the board moves of Legal that go to s, for every
 // square s. Also gives_check against do_move for every LegalAll move. Shared by the default
 // and the slow suite, which differ only in how many nodes they walk.
 #pragma once
@@ -21,11 +22,12 @@ namespace sashite::testing {
 
 struct CheckStats {
   long nodes = 0, in_check = 0, checks = 0, quiet_checks = 0, drop_checks = 0, pawn_drop_checks = 0,
-       discovered = 0, king_discovered = 0, promotion_only = 0, double_checks = 0, recaptures = 0;
+       discovered = 0, king_discovered = 0, promotion_only = 0, double_checks = 0, recaptures = 0,
+       checks_all = 0;
   void print(const char* what) const {
-    std::printf("[ %-8s ] %ld nodes (%ld in check): %ld checks, %ld quiet checks, %ld drop checks (%ld pawn), %ld discovered "
+    std::printf("[ %-8s ] %ld nodes (%ld in check): %ld checks (%ld with every non-promotion), %ld quiet checks, %ld drop checks (%ld pawn), %ld discovered "
                 "(%ld by the king), %ld giving check only promoted, %ld double checks, %ld recaptures\n",
-                what, nodes, in_check, checks, quiet_checks, drop_checks, pawn_drop_checks, discovered, king_discovered,
+                what, nodes, in_check, checks, checks_all, quiet_checks, drop_checks, pawn_drop_checks, discovered, king_discovered,
                 promotion_only, double_checks, recaptures);
   }
 };
@@ -49,6 +51,8 @@ inline void check_check_categories(Position& pos, CheckStats& stats) {
   const auto all = sorted_moves(buf, generate<GenType::LegalAll>(pos, buf));
   const auto checks = sorted_moves(buf, generate<GenType::Checks>(pos, buf));
   const auto quiet_checks = sorted_moves(buf, generate<GenType::QuietChecks>(pos, buf));
+  const auto checks_all = sorted_moves(buf, generate<GenType::ChecksAll>(pos, buf));
+  const auto evasions_all = sorted_moves(buf, generate<GenType::EvasionsAll>(pos, buf));
   const std::string where = pos.sfen();
 
   auto gives_check_by_making = [&](Move m, bool* double_check) {
@@ -61,11 +65,12 @@ inline void check_check_categories(Position& pos, CheckStats& stats) {
     return check ? (discovered ? 2 : 1) : 0;
   };
 
-  std::vector<Move> want_checks, want_quiet;
+  std::vector<Move> want_checks, want_quiet, want_checks_all;
   for (Move m : all) {
     bool dbl = false;
     const int c = gives_check_by_making(m, &dbl);
     ASSERT_EQ(pos.gives_check(m), c != 0) << to_usi(m) << " at " << where;
+    if (c) want_checks_all.push_back(m);
     if (!c || !std::binary_search(legal.begin(), legal.end(), m)) continue;
     want_checks.push_back(m);
     const bool pawn_promotion = !is_drop(m) && is_promotion(m) && type_of(pos.piece_on(from_sq(m))) == PAWN;
@@ -85,6 +90,10 @@ inline void check_check_categories(Position& pos, CheckStats& stats) {
                                  << "\n  expected:  " << move_text(want_checks);
   ASSERT_EQ(quiet_checks, want_quiet) << "QuietChecks at " << where << "\n  generated: " << move_text(quiet_checks)
                                       << "\n  expected:  " << move_text(want_quiet);
+  ASSERT_EQ(checks_all, want_checks_all) << "ChecksAll at " << where << "\n  generated: " << move_text(checks_all)
+                                         << "\n  expected:  " << move_text(want_checks_all);
+  ASSERT_EQ(evasions_all, pos.in_check() ? all : std::vector<Move>{}) << "EvasionsAll at " << where;
+  stats.checks_all += long(checks_all.size());
 
   // Recaptures, on every square (empty, own and enemy squares included).
   std::vector<Move> to_square[SQ_NB];

@@ -43,6 +43,18 @@ bool has(const std::vector<Move>& v, const char* usi) {
   return false;
 }
 
+// mogproject/mogami's mate in 5 "involving uchifuzume": only the bishop's non-promotion 4a2c
+// mates (after 4a2c+ the pawn drop P*1b would mate, which is illegal). Checks leaves it out as
+// a useless non-promotion; ChecksAll, the mate solvers' category, has it.
+TEST(CheckGenRules, ChecksAllHasTheUselessNonPromotions) {
+  Game g("5B1n1/8k/6Rpp/9/9/9/9/9/9 b rb4g4s3n4l16p 1");
+  ExtMove buf[MAX_MOVES];
+  const auto all = testing::sorted_moves(buf, generate<GenType::ChecksAll>(g.pos, buf));
+  EXPECT_TRUE(has(all, "4a2c"));
+  EXPECT_TRUE(has(all, "4a2c+"));
+  EXPECT_FALSE(has(checks_of("5B1n1/8k/6Rpp/9/9/9/9/9/9 b rb4g4s3n4l16p 1"), "4a2c"));
+}
+
 TEST(CheckGenRules, PawnDropMateIsNoCheckMove) {
   // The pawn-drop mate reference position (movegen_full/reference.h): P*1b would mate, so it is not legal and not a check.
   const auto v = checks_of("7lk/9/8S/9/9/9/9/7L1/8K b P 1");

@@ -62,7 +62,8 @@ struct DirtyKernelName {
 
 constexpr GenType kAllGenTypes[] = {GenType::Captures, GenType::Quiets,   GenType::Drops,
                                     GenType::Evasions, GenType::Legal,    GenType::LegalAll,
-                                    GenType::Checks,   GenType::QuietChecks};
+                                    GenType::Checks,   GenType::QuietChecks, GenType::ChecksAll,
+                                    GenType::EvasionsAll};
 
 inline const char* gen_type_name(GenType t) {
   switch (t) {
@@ -74,6 +75,8 @@ inline const char* gen_type_name(GenType t) {
     case GenType::LegalAll: return "LegalAll";
     case GenType::Checks: return "Checks";
     case GenType::QuietChecks: return "QuietChecks";
+    case GenType::ChecksAll: return "ChecksAll";
+    case GenType::EvasionsAll: return "EvasionsAll";
   }
   return "?";
 }
@@ -324,6 +327,8 @@ class DiffTwins {
       case GenType::LegalAll: return same_moves<GenType::LegalAll>(which, dp);
       case GenType::Checks: return same_moves<GenType::Checks>(which, dp);
       case GenType::QuietChecks: return same_moves<GenType::QuietChecks>(which, dp);
+      case GenType::ChecksAll: return same_moves<GenType::ChecksAll>(which, dp);
+      case GenType::EvasionsAll: return same_moves<GenType::EvasionsAll>(which, dp);
     }
     return "unknown GenType";
   }

@@ -1,7 +1,8 @@
-// The mate solver (search/mate/): the tsume set of tests/data/tsume.txt solved to its exact
-// lengths by every registered table layout, each reported mate replayed by the full generator,
-// the pawn-drop-mate and futile-interposition rules, the table's superiority rules, and
-// `go mate` through the USI program (against gpsusi's answers when it is installed).
+// The mate solvers (search/mate/): the tsume sets of tests/data/ solved to their exact lengths
+// by every registered solver over every registered table layout, each reported mate replayed
+// by the full generator, the pawn-drop-mate, futile-interposition and repetition rules, the
+// table's superiority rules, and `go mate` through the USI program with each solver (against
+// gpsusi's answers when it is installed).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -13,8 +14,7 @@
 #include <vector>
 
 #include "movegen_full/movegen.h"
-#include "search/mate/mate_tables.h"
-#include "search/mate/solver.h"
+#include "mate_combos.h"
 #include "usi_process.h"
 
 namespace sashite::mate {
@@ -31,8 +31,8 @@ std::string trim(const std::string& s) {
   return b == std::string::npos ? "" : s.substr(b, e - b + 1);
 }
 
-std::vector<Problem> load_set() {
-  std::ifstream in(std::string(SASHITE_SOURCE_DIR) + "/tests/data/tsume.txt");
+std::vector<Problem> load_set(const char* file = "tsume.txt") {
+  std::ifstream in(std::string(SASHITE_SOURCE_DIR) + "/tests/data/" + file);
   std::vector<Problem> set;
   for (std::string line; std::getline(in, line);) {
     if (line.empty() || line[0] == '#') continue;
@@ -48,15 +48,14 @@ std::vector<Problem> load_set() {
   return set;
 }
 
-template <class T>
-MateResult solve(const std::string& sfen, int max_depth, std::vector<Move>* line = nullptr, T* shared = nullptr) {
+template <class C>
+MateResult solve(const std::string& sfen, int max_depth, std::vector<Move>* line = nullptr) {
   Position pos;
   StateInfo si;
   EXPECT_EQ(pos.set(sfen, &si), std::nullopt) << sfen;
-  T local;
-  T& table = shared ? *shared : local;
-  if (!shared) table.resize(16);
-  AndOrSolver<T> solver(table);
+  typename C::Table table;
+  table.resize(16);
+  typename C::Solver solver(table);
   MateLimits limits;
   limits.max_depth = max_depth;
   const std::string before = pos.sfen();
@@ -69,21 +68,17 @@ MateResult solve(const std::string& sfen, int max_depth, std::vector<Move>* line
   return r;
 }
 
-template <class T>
-class MateLayout : public ::testing::Test {};
-using Layouts = ::testing::Types<MainOverflowTable<DefaultHand>, SingleTable<DefaultHand>>;
-static_assert(std::tuple_size_v<RegisteredMateTables> == 2, "list every registered layout here");
-TYPED_TEST_SUITE(MateLayout, Layouts);
+template <class C>
+class MateSolve : public ::testing::Test {};
+TYPED_TEST_SUITE(MateSolve, sashite::testing::MateCombos, sashite::testing::MateComboNames);
 
-TYPED_TEST(MateLayout, SolvesTheSetToItsExactLengths) {
-  const std::vector<Problem> set = load_set();
-  ASSERT_GE(set.size(), 5u);
+template <class C>
+void solves_to_exact_lengths(const std::vector<Problem>& set) {
   for (const Problem& p : set) {
-    const MateResult r = solve<TypeParam>(p.sfen, p.mate ? kMaxMateDepth : p.length);
+    const MateResult r = solve<C>(p.sfen, p.mate ? kMaxMateDepth : p.length);
     if (p.mate) {
       EXPECT_EQ(r.status, MateStatus::Mate) << p.sfen;
       EXPECT_EQ(int(r.moves.size()), p.length) << p.sfen;
-      EXPECT_EQ(r.iterations.back().depth, p.length) << p.sfen;
     } else {
       EXPECT_EQ(r.status, MateStatus::NoMate) << p.sfen;
       EXPECT_GE(r.depth, p.length) << p.sfen;
@@ -91,10 +86,16 @@ TYPED_TEST(MateLayout, SolvesTheSetToItsExactLengths) {
   }
 }
 
+TYPED_TEST(MateSolve, SolvesTheSetToItsExactLengths) {
+  const std::vector<Problem> set = load_set();
+  ASSERT_GE(set.size(), 5u);
+  solves_to_exact_lengths<TypeParam>(set);
+}
+
 // G*1b mates (the silver on 2c guards 1b, the king's own lance and pawn block 2a and 2b); P*1b
 // would be the same mate and is therefore illegal (uchifuzume): with a pawn in hand there is no
 // mate in 1.
-TYPED_TEST(MateLayout, PawnDropMateIsNoMate) {
+TYPED_TEST(MateSolve, PawnDropMateIsNoMate) {
   std::vector<Move> line;
   EXPECT_EQ(solve<TypeParam>("7lk/7p1/7S1/9/9/9/9/9/9 b G 1", 1, &line).status, MateStatus::Mate);
   ASSERT_EQ(line.size(), 1u);
@@ -105,7 +106,7 @@ TYPED_TEST(MateLayout, PawnDropMateIsNoMate) {
 // No futile-interposition rule: a rook drop on 1c-1i mates in 1 when the defender holds
 // nothing; with a silver in hand the drop between is a defence, so there is no mate in 1. The
 // set holds composed problems that are one move pair longer for the same reason.
-TYPED_TEST(MateLayout, EveryInterpositionIsADefence) {
+TYPED_TEST(MateSolve, EveryInterpositionIsADefence) {
   std::vector<Move> line;
   EXPECT_EQ(solve<TypeParam>("7lk/7p1/9/9/9/9/9/9/9 b R 1", 1, &line).status, MateStatus::Mate);
   ASSERT_EQ(line.size(), 1u);
@@ -113,27 +114,27 @@ TYPED_TEST(MateLayout, EveryInterpositionIsADefence) {
 }
 
 // No enemy king: nothing to mate, at once.
-TYPED_TEST(MateLayout, NoMateWithoutAKingToMate) {
+TYPED_TEST(MateSolve, NoMateWithoutAKingToMate) {
   EXPECT_EQ(solve<TypeParam>("9/9/9/9/9/9/9/9/4K4 b G 1", kMaxMateDepth).status, MateStatus::NoMate);
 }
 
 // Superiority: a proof with hand H answers for more, a disproof for less, within the depths.
-TYPED_TEST(MateLayout, RecordsAnswerByHandSuperiority) {
-  TypeParam t;
+TYPED_TEST(MateSolve, RecordsAnswerByHandSuperiority) {
+  typename TypeParam::Table t;
   t.resize(1);
   DefaultHand g, gg, s;
   g.add(GOLD);
   gg.add(GOLD), gg.add(GOLD);
   s.add(SILVER);
   MateRecord proof;
-  proof.board = 42, proof.hand = g.raw(), proof.state = MateState::Proven, proof.length = 5;
+  proof.board = 42, proof.hand = g.raw(), proof.length = 5;
   t.store(proof);
   EXPECT_EQ(t.probe(42, gg.raw(), 5).state, MateState::Proven);
   EXPECT_EQ(t.probe(42, gg.raw(), 3).state, MateState::Unknown) << "longer than the budget";
   EXPECT_EQ(t.probe(42, s.raw(), 5).state, MateState::Unknown);
   EXPECT_EQ(t.probe(43, g.raw(), 5).state, MateState::Unknown);
   MateRecord disproof;
-  disproof.board = 42, disproof.hand = s.raw(), disproof.state = MateState::Disproven, disproof.depth = 7;
+  disproof.board = 42, disproof.hand = s.raw(), disproof.depth = 7;
   t.store(disproof);
   EXPECT_EQ(t.probe(42, DefaultHand{}.raw(), 7).state, MateState::Disproven);
   EXPECT_EQ(t.probe(42, DefaultHand{}.raw(), 9).state, MateState::Unknown) << "deeper than the disproof";
@@ -147,8 +148,10 @@ TYPED_TEST(MateLayout, RecordsAnswerByHandSuperiority) {
 }
 
 TEST(Mate, IterationsFollowTheDepthsAndSumTheNodes) {
-  const MateResult r = solve<MainOverflowTable<DefaultHand>>("9/9/9/4k4/9/4P4/9/9/9 b 4G2r2b4s4n4l17p 1", kMaxMateDepth);
+  using AndOr = sashite::testing::MateCombo<AndOrSolver<MainOverflowTable<DefaultHand>>, MainOverflowTable<DefaultHand>>;
+  const MateResult r = solve<AndOr>("9/9/9/4k4/9/4P4/9/9/9 b 4G2r2b4s4n4l17p 1", kMaxMateDepth);
   ASSERT_EQ(r.iterations.size(), 4u);
+  EXPECT_EQ(r.iterations.back().depth, 7) << "the last iteration is the mate's length";
   uint64_t sum = 0;
   for (size_t i = 0; i < r.iterations.size(); ++i) {
     EXPECT_EQ(r.iterations[i].depth, int(2 * i + 1));
@@ -209,30 +212,48 @@ void expect_answer(const Problem& p, const std::string& answer, const std::strin
   EXPECT_EQ(check_mate_line(pos, line), "") << who << ": " << answer;
 }
 
+// Each solver through the MateSolver option.
 TEST(MateProcess, GoMateAnswersTheSet) {
   sashite::testing::UsiProcess p({std::string(SASHITE_BIN_DIR) + "/sashite"});
   p.send("usi");
-  ASSERT_TRUE(p.read_until([](const std::string& l) { return l == "usiok"; }));
-  for (const Problem& pr : load_set()) {
-    const std::string answer = go_mate(p, pr.sfen, 10000);
-    expect_answer(pr, answer, "sashite");
-    if (pr.mate) {
-      EXPECT_EQ(std::count(answer.begin(), answer.end(), ' '), pr.length) << answer;
-    } else {
-      EXPECT_EQ(answer, "checkmate nomate");
+  const auto usi = p.read_until([](const std::string& l) { return l == "usiok"; });
+  ASSERT_TRUE(usi);
+  EXPECT_NE(std::find(usi->begin(), usi->end(), "option name MateSolver type combo default df-pn var and-or var df-pn"), usi->end());
+  EXPECT_NE(std::find(usi->begin(), usi->end(),
+                      "option name MateTable type combo default main-overflow var main-overflow var single"),
+            usi->end());
+  for (const std::string solver : {"and-or", "df-pn"}) {
+    SCOPED_TRACE(solver);
+    p.send("setoption name MateSolver value " + solver);
+    for (const Problem& pr : load_set()) {
+      const std::string answer = go_mate(p, pr.sfen, 10000);
+      expect_answer(pr, answer, "sashite");
+      if (pr.mate) {
+        EXPECT_EQ(std::count(answer.begin(), answer.end(), ' '), pr.length) << answer;
+      } else if (solver == "df-pn") {
+        EXPECT_EQ(answer, "checkmate nomate");  // gpsusi's answer too
+      }  // else the AND-OR may meet depth cuts at every length: "timeout" (expect_answer)
     }
+    // Nothing to mate.
+    EXPECT_EQ(go_mate(p, "9/9/9/9/9/9/9/9/4K4 b G 1", 1000), "checkmate nomate");
+    // No mate (gpsusi agrees), but the king runs: the AND-OR's every depth has cut lines, so
+    // only time or `stop` ends it; df-pn's depth-limited tree resolves every line (each ends
+    // where the attacker has no check left) and proves that no mate exists.
+    EXPECT_EQ(go_mate(p, "9/9/9/9/4k4/9/9/9/9 b 2G2S 1", 300),
+              solver == "and-or" ? "checkmate timeout" : "checkmate nomate");
+    // A mate in 11 that takes either solver about a second: `stop` after 100 ms.
+    p.send("position sfen 9/9/9/9/4k4/9/9/9/9 b RB2G 1");
+    p.send("go mate infinite");
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    p.send("stop");
+    const auto stopped = p.read_until([](const std::string& l) { return l.starts_with("checkmate"); });
+    ASSERT_TRUE(stopped) << p.error();
+    EXPECT_EQ(stopped->back(), "checkmate timeout");
   }
-  // Nothing to mate.
-  EXPECT_EQ(go_mate(p, "9/9/9/9/9/9/9/9/4K4 b G 1", 1000), "checkmate nomate");
-  // No mate, but the king runs: every depth has cut lines, so only time or `stop` ends it.
-  EXPECT_EQ(go_mate(p, "9/9/9/9/4k4/9/9/9/9 b 2G2S 1", 300), "checkmate timeout");
-  p.send("position sfen 9/9/9/9/4k4/9/9/9/9 b 2G2S 1");
-  p.send("go mate infinite");
-  std::this_thread::sleep_for(std::chrono::milliseconds(200));
-  p.send("stop");
-  const auto stopped = p.read_until([](const std::string& l) { return l.starts_with("checkmate"); });
-  ASSERT_TRUE(stopped) << p.error();
-  EXPECT_EQ(stopped->back(), "checkmate timeout");
+  p.send("setoption name MateSolver value pn-dn");
+  const auto refused = p.read_until([](const std::string& l) { return l.starts_with("info string error"); });
+  ASSERT_TRUE(refused) << p.error();
+  EXPECT_EQ(refused->back(), "info string error: setoption: MateSolver must be one of and-or, df-pn, got 'pn-dn'");
   p.send("quit");
 }
 

@@ -68,7 +68,7 @@ class MainOverflowTable {
     if (m->hand == r.hand) return copy_data(*m, r);
     // Same board, another hand: move both into the overflow, the main record becomes a header.
     if (overflow_used_ + 2 > overflow_.size()) {
-      if (m->state != MateState::Proven || r.state == MateState::Proven) {
+      if (!keeps_proof(*m) || keeps_proof(r)) {
         *m = r;
         m->used = true;
         ++replaced_;
@@ -93,7 +93,7 @@ class MainOverflowTable {
   MateTableStats stats() const {
     MateTableStats s;
     auto count = [&s](const MateRecord& r) {
-      ++(r.state == MateState::Proven ? s.proven : r.state == MateState::Disproven ? s.disproven : s.unknown);
+      ++(r.proven() ? s.proven : r.disproven() ? s.disproven : s.unknown);
     };
     for (const MateRecord& r : main_) {
       if (!r.used) continue;
@@ -135,7 +135,7 @@ class MainOverflowTable {
         victim = &s;
         break;
       }
-      if (!victim && !s.next && s.state != MateState::Proven) victim = &s;
+      if (!victim && !s.next && !keeps_proof(s)) victim = &s;
     }
     if (!victim) return void(++dropped_);
     replaced_ += victim->used;

@@ -24,18 +24,27 @@ enum class MateState : uint8_t { Unknown, Proven, Disproven };
 // Disproven to this depth: no mate at any length (no line was cut by the depth limit).
 constexpr int kNoLimit = 0xFFFF;
 
-// One record. length: plies to mate along the stored line (Proven); depth: no mate within that
-// many plies (Disproven). move: the attacker's mating move at an attacking node.
+// One record: what is known of one (board, hand). A record can hold a proof, a disproof and
+// df-pn's numbers at once: in the depth-limited searches a mate in 11 and "no mate within 9"
+// are both true, and a df-pn search to 9 plies on a proven board needs its own numbers.
+//   length: the shortest proof stored (plies to mate along `move`'s line); 0: none.
+//   depth:  the deepest disproof stored: no mate within `depth` plies (kNoLimit: none at all);
+//           0: none.
+//   pn, dn: df-pn's proof and disproof numbers of a search with pn_depth plies left; 0: none.
 struct MateRecord {
   Key board = 0;
   uint32_t hand = 0;   // the attacker's hand, raw
   uint32_t next = 0;   // main + overflow: 1 + index of the next same-board record; 0 none
+  uint32_t pn = 0, dn = 0;
   Move move = MOVE_NONE;
   uint16_t length = 0;
   uint16_t depth = 0;
-  MateState state = MateState::Unknown;
+  uint16_t pn_depth = 0;
   bool used = false;
+  bool proven() const { return length != 0; }
+  bool disproven() const { return depth != 0; }
 };
+static_assert(sizeof(MateRecord) == 40);
 
 // What the table knows for (board, hand) within a budget of `depth` plies.
 struct MateProbe {
@@ -43,6 +52,7 @@ struct MateProbe {
   int length = 0;        // Proven: the shortest stored length that applies
   int depth = 0;         // Disproven: the deepest stored disproof that applies
   Move move = MOVE_NONE; // Proven: the move of that record
+  uint32_t pn = 0, dn = 0;  // Unknown: df-pn's numbers of this exact hand and depth; 0: none
 };
 
 // 謎電 (2005), mate table statistics: main records used, main records extended into the
@@ -65,22 +75,29 @@ concept MateTableLayout = requires(T& t, const T& ct, Key board, uint32_t hand, 
   t.clear();
   // hand: the attacker's raw hand; depth: the plies still allowed (proofs longer are ignored).
   { ct.probe(board, hand, depth) } -> std::same_as<MateProbe>;
-  // Replaces the record of exactly (r.board, r.hand), or adds one.
+  // Merges r into the record of exactly (r.board, r.hand) (merge_record), or adds one.
   t.store(r);
   { ct.stats() } -> std::same_as<MateTableStats>;
 };
 
-// A new fact about a stored (board, hand): a proof is kept against a disproof (one to a lower
-// depth: a transposition reached with fewer plies left) and against a longer proof; a
-// disproof against a shallower one.
+// A new fact about a stored (board, hand): the shorter proof, the deeper disproof, the latest
+// df-pn numbers.
 inline void merge_record(MateRecord& to, const MateRecord& from) {
-  if (to.state == MateState::Proven && (from.state != MateState::Proven || from.length >= to.length)) return;
-  if (to.state == MateState::Disproven && from.state == MateState::Disproven && from.depth <= to.depth) return;
-  to.move = from.move;
-  to.length = from.length;
-  to.depth = from.depth;
-  to.state = from.state;
+  if (from.length && (!to.length || from.length < to.length)) {
+    to.length = from.length;
+    to.move = from.move;
+  }
+  if (from.depth > to.depth) to.depth = from.depth;
+  if (from.pn_depth) {
+    to.pn = from.pn;
+    to.dn = from.dn;
+    to.pn_depth = from.pn_depth;
+  }
 }
+
+// A record worth keeping over others when the table is full: a proof (the reconstruction reads
+// them back).
+inline bool keeps_proof(const MateRecord& r) { return r.proven(); }
 
 // The rules of superiority on one record, for the hand layout H the position uses.
 // The record keeps a raw hand in 32 bits: layouts with a wider raw hand (hand64) need a wider field.
@@ -90,19 +107,23 @@ constexpr bool fits_mate_record = sizeof(typename H::Raw) <= sizeof(uint32_t);
 template <HandLayout H>
   requires fits_mate_record<H>
 inline void apply_record(const MateRecord& r, uint32_t hand, int depth, MateProbe& out) {
-  const H have = H::from_raw(typename H::Raw(hand)), stored = H::from_raw(typename H::Raw(r.hand));
-  if (r.state == MateState::Proven) {
-    if (r.length <= depth && have.superior_or_equal(stored) &&
-        (out.state != MateState::Proven || r.length < out.length)) {
-      out.state = MateState::Proven;
-      out.length = r.length;
-      out.move = r.move;
-    }
-  } else if (r.state == MateState::Disproven && out.state != MateState::Proven) {
-    if (r.depth >= depth && stored.superior_or_equal(have) && (out.state != MateState::Disproven || r.depth > out.depth)) {
-      out.state = MateState::Disproven;
-      out.depth = r.depth;
-    }
+  if (r.length && r.length <= depth && (out.state != MateState::Proven || r.length < out.length) &&
+      H::from_raw(typename H::Raw(hand)).superior_or_equal(H::from_raw(typename H::Raw(r.hand)))) {
+    out.state = MateState::Proven;
+    out.length = r.length;
+    out.move = r.move;
+    return;
+  }
+  if (out.state == MateState::Proven) return;
+  if (r.depth >= depth && (out.state != MateState::Disproven || r.depth > out.depth) &&
+      H::from_raw(typename H::Raw(r.hand)).superior_or_equal(H::from_raw(typename H::Raw(hand)))) {
+    out.state = MateState::Disproven;
+    out.depth = r.depth;
+    return;
+  }
+  if (out.state == MateState::Unknown && r.pn_depth == depth && r.hand == hand) {
+    out.pn = r.pn;
+    out.dn = r.dn;
   }
 }
 

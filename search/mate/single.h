@@ -52,7 +52,7 @@ class SingleTable {
         return;
       }
       if (s.board == r.board && s.hand == r.hand) return merge_record(s, r);
-      if (!victim && s.state != MateState::Proven) victim = &s;
+      if (!victim && !keeps_proof(s)) victim = &s;
     }
     if (!victim) return void(++dropped_);
     ++replaced_;
@@ -66,7 +66,7 @@ class SingleTable {
       const MateRecord& r = slots_[i];
       if (!r.used) continue;
       ++s.main_used;
-      ++(r.state == MateState::Proven ? s.proven : r.state == MateState::Disproven ? s.disproven : s.unknown);
+      ++(r.proven() ? s.proven : r.disproven() ? s.disproven : s.unknown);
       const size_t h = detail::home_index(r.board, mask_);
       uint64_t chain = 0;
       for (int k = 0; k < kCluster; ++k) chain += slots_[(h + size_t(k)) & mask_].used && slots_[(h + size_t(k)) & mask_].board == r.board;

@@ -1,33 +1,29 @@
-// 謎電 (2005), mate search: depth-iterative AND-OR search, every check at attacking nodes
-// (drops included: generate<GenType::Checks>), every evasion at defending nodes
-// (generate<GenType::Evasions>, interpositions by move and drop), to 1, 3, 5, ... plies, over a
-// mate table keyed by the board with the attacker's hand in the record (search/mate/mate_table.h).
+// The mate solvers' shared interface: limits, result, the solver concept, the reconstruction
+// of the solution and the line check. Solvers: search/mate/and_or.h (謎電 (2005),
+// depth-iterative AND-OR) and search/mate/df_pn.h (df-pn); registry: search/mate/solvers.h.
 //
-// Rules:
+// Rules (both solvers):
+// - Every check at attacking nodes (drops included: generate<GenType::ChecksAll>), every evasion at
+//   defending nodes (generate<GenType::EvasionsAll>, interpositions by move and drop).
 // - A pawn-drop mate is no mate: the generators never produce that drop (it is illegal).
-// - Repetition: a position that repeats one on the current path is not proven (a mate that
-//   needs the repetition is not reported). Such a failure depends on the path, so it is not
-//   stored as a disproof (nor is any failure above it).
 // - Futile interpositions (無駄合): no rule. Every legal interposition counts as a defence,
 //   so a distant check answered by a drop that is simply captured lengthens the mate by two
 //   plies; lengths are those of the legal game tree, not of tsume composition conventions.
-//
-// Solution (謎電 (2005), solution reconstruction): after the search, from the table, shortest
-// attack and longest defence. The root's length L is exact (no mate within L - 2 was found in
-// the previous iteration); at an attacking node with exact length L the first check whose reply
-// node is mated within L - 1 is played; at a defending node with exact length A the first
-// evasion that is NOT mated within A - 3 is played (it needs A - 1: the longest defence). Each
-// question is one table-backed search, mostly answered by the table.
+// - Repetition: no reported mate repeats a position. A shortest mate against the longest
+//   defence never does (each move of it lowers the distance to mate, so no position comes
+//   twice), and check_mate_line() rejects a line that does.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
-#include <chrono>
+#include <concepts>
 #include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
 
 #include "engine/position.h"
+#include "movegen_full/movegen.h"
 #include "search/mate/mate_table.h"
 
 namespace sashite::mate {
@@ -39,7 +35,9 @@ const char* mate_status_name(MateStatus s);
 constexpr int kMaxMateDepth = MAX_PLY - 3;
 
 // 謎電 (2005), per-iteration node counts: depth, cumulative nodes, nodes of this iteration,
-// growth (cumulative over the previous cumulative; 0 for the first iteration).
+// growth (cumulative over the previous cumulative; 0 for the first iteration). df-pn's
+// iterations are its passes: the first to kMaxMateDepth (or max_depth), then each to two plies
+// fewer than the mate found.
 struct MateIteration {
   int depth = 0;
   uint64_t nodes = 0, iteration_nodes = 0;
@@ -60,59 +58,70 @@ struct MateResult {
   // NoMate: no mate within this many plies; kNoLimit when the search met no depth cut (none at
   // any length). Timeout: the last depth searched completely.
   int depth = 0;
-  uint64_t nodes = 0;         // search nodes (each attacking and defending node visited)
+  uint64_t nodes = 0;         // search nodes (positions entered)
   uint64_t solution_nodes = 0;// nodes of the reconstruction's searches
   double seconds = 0;
   std::vector<MateIteration> iterations;
 };
 
-template <MateTableLayout T>
-class AndOrSolver {
- public:
-  static constexpr const char* name = "and-or";
-  explicit AndOrSolver(T& table) : table_(table) {}
-  // Solves for the side to move as attacker; the position is restored before returning. The
-  // table is not cleared (clear it for a fresh problem).
-  MateResult solve(Position& pos, const MateLimits& limits);
-
- private:
-  struct Node {
-    bool proven = false;
-    bool cut = false;   // the depth limit decided part of a failure
-    bool path = false;  // a repetition on the path decided part of a failure
-    int length = 0;
-  };
-  Node or_node(int depth, int ply);
-  Node and_node(int depth, int ply);
-  bool repeated(int ply) const;
-  void poll();
-  bool reconstruct(int length, std::vector<Move>& line);
-  uint32_t attacker_hand() const { return uint32_t(pos_->hand(attacker_).raw()); }
-  void store(MateState s, int length, int depth, Move m) {
-    MateRecord r;
-    r.board = pos_->board_key();
-    r.hand = attacker_hand();
-    r.state = s;
-    r.length = uint16_t(length);
-    r.depth = uint16_t(depth);
-    r.move = m;
-    table_.store(r);
-  }
-
-  T& table_;
-  Position* pos_ = nullptr;
-  Color attacker_ = BLACK;
-  const MateLimits* limits_ = nullptr;
-  std::chrono::steady_clock::time_point start_;
-  uint64_t nodes_ = 0;
-  bool aborted_ = false;
-  Key path_[MAX_PLY];
-  StateInfo states_[MAX_PLY];
+// A solver over a table layout T: solves for the side to move as attacker, restores the
+// position, does not clear the table (clear it for a fresh problem).
+template <class S, class T>
+concept MateSolver = requires(S s, T& table, Position& pos, const MateLimits& limits) {
+  { S::name } -> std::convertible_to<const char*>;
+  S(table);
+  { s.solve(pos, limits) } -> std::same_as<MateResult>;
 };
 
-// Every move of `line` legal from `pos`, the attacker's each a check, and the last position
-// without a legal move; empty when it is a mate, else what is wrong ("move 3: ..."). pos is
-// restored.
+// Every move of `line` legal from `pos`, the attacker's each a check, no position twice, and
+// the last position without a legal move; empty when it is a mate, else what is wrong
+// ("move 3: ..."). pos is restored.
 std::string check_mate_line(Position& pos, const std::vector<Move>& line);
+
+// 謎電 (2005), solution reconstruction: shortest attack, longest defence, from the table after
+// the search. `length` is exact (no mate within length - 2). At an attacking node with exact
+// length L a check whose reply node is mated within L - 1 is played: the table's proof move
+// (stored_move(L), MOVE_NONE if none) when it passes, else the first in generation order; at
+// a defending node with exact length A the first evasion that is NOT mated within A - 3 (it
+// needs A - 1: the longest defence). mated_within(plies, ply) answers for pos after a
+// candidate move at `ply`, mostly from the table; path[ply] gets each played position's key
+// (the AND-OR's repetition test reads it). false when a question went unanswered (time or
+// stop) or none passed; pos is restored.
+template <class MatedWithin, class StoredMove>
+bool reconstruct(Position& pos, int length, std::vector<Move>& line, StateInfo* states, Key* path,
+                 MatedWithin&& mated_within, StoredMove&& stored_move, const bool& aborted) {
+  int ply = 0;
+  // Plays `first` if it passes `good`, else the first move of `Type` that does; false if none.
+  auto play_first = [&]<GenType Type>(Move first, auto good) {
+    path[ply] = pos.key();
+    ExtMove list[MAX_MOVES];
+    ExtMove* end = generate<Type>(pos, list);
+    Move pick = MOVE_NONE;
+    auto test = [&](Move m) {
+      pos.do_move(m, states[ply]);
+      if (good()) pick = m;
+      pos.undo_move(m);
+    };
+    if (first != MOVE_NONE && std::find_if(list, end, [&](const ExtMove& e) { return e.move == first; }) != end) test(first);
+    for (ExtMove* m = list; m != end && pick == MOVE_NONE && !aborted; ++m)
+      if (m->move != first) test(m->move);
+    if (pick == MOVE_NONE || aborted) return false;
+    line.push_back(pick);
+    pos.do_move(pick, states[ply++]);
+    return true;
+  };
+  bool ok = true;
+  while (ok && length > 0) {
+    ok = play_first.template operator()<GenType::ChecksAll>(stored_move(length),
+                                                         [&] { return mated_within(length - 1, ply + 1); });
+    const int defence = length - 1;
+    if (!ok || defence == 0) break;
+    ok = play_first.template operator()<GenType::EvasionsAll>(
+        MOVE_NONE, [&] { return defence - 3 < 1 || !mated_within(defence - 3, ply + 1); });
+    length = defence - 1;
+  }
+  for (int i = int(line.size()) - 1; i >= 0; --i) pos.undo_move(line[size_t(i)]);
+  return ok;
+}
 
 }  // namespace sashite::mate

@@ -1,5 +1,6 @@
-// The mate solver on the longer problems of tests/data/tsume_hard.txt (~1.5 s each per table
-// layout): exact lengths with every registered layout, each line replayed by the full generator.
+// The mate solvers on the longer problems of tests/data/tsume_hard.txt (~1.5 s each per solver
+// and table layout): exact lengths with every registered solver and layout, each line replayed
+// by the full generator.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -7,17 +8,15 @@
 #include <string>
 #include <tuple>
 
-#include "search/mate/mate_tables.h"
-#include "search/mate/solver.h"
+#include "search/mate/solvers.h"
+#include "mate_combos.h"
 
 namespace sashite::mate {
 namespace {
 
-template <class T>
+template <class C>
 class MateSlow : public ::testing::Test {};
-using Layouts = ::testing::Types<MainOverflowTable<DefaultHand>, SingleTable<DefaultHand>>;
-static_assert(std::tuple_size_v<RegisteredMateTables> == 2, "list every registered layout here");
-TYPED_TEST_SUITE(MateSlow, Layouts);
+TYPED_TEST_SUITE(MateSlow, testing::MateCombos, testing::MateComboNames);
 
 TYPED_TEST(MateSlow, SolvesTheLongerProblemsToTheirExactLengths) {
   std::ifstream in(std::string(SASHITE_SOURCE_DIR) + "/tests/data/tsume_hard.txt");
@@ -33,9 +32,9 @@ TYPED_TEST(MateSlow, SolvesTheLongerProblemsToTheirExactLengths) {
     Position pos;
     StateInfo si;
     ASSERT_EQ(pos.set(sfen, &si), std::nullopt) << sfen;
-    TypeParam table;
+    typename TypeParam::Table table;
     table.resize(256);
-    AndOrSolver<TypeParam> solver(table);
+    typename TypeParam::Solver solver(table);
     const MateResult r = solver.solve(pos, MateLimits{});
     ASSERT_EQ(r.status, MateStatus::Mate) << sfen;
     EXPECT_EQ(int(r.moves.size()), length) << sfen;
