@@ -3,41 +3,34 @@
 // cleared 64 MB table (the clear outside the clock). Cycles per node and nodes per second; a
 // solver's trees are the same for both layouts unless a layout drops or replaces records. Per-problem
 // figures: search/tools/mate_report.cpp.
-#include <fstream>
 #include <string>
 #include <tuple>
 #include <vector>
 
 #include "bench/harness.h"
+#include "search/mate/problem_set.h"
 #include "search/mate/solvers.h"
 
 namespace sashite::bench {
 namespace {
 
-std::vector<std::string> tsume_sfens() {
-  std::vector<std::string> sfens;
-  std::ifstream in(std::string(SASHITE_SOURCE_DIR) + "/tests/data/tsume.txt");
-  for (std::string line; std::getline(in, line);)
-    if (!line.empty() && line[0] != '#') sfens.push_back(line.substr(0, line.find(" |")));
-  return sfens;
-}
-
 template <class S, class T>
 void mate_bench(benchmark::State& state) {
-  const std::vector<std::string> sfens = tsume_sfens();
-  if (sfens.empty()) return state.SkipWithError("tests/data/tsume.txt not found");
+  const auto problems = mate::load_mate_problems(std::string(SASHITE_SOURCE_DIR) + "/tests/data/tsume.txt");
+  if (!problems) return state.SkipWithError("tests/data/tsume.txt not found");
   T table;
   table.resize(64);
   uint64_t ticks = 0, nodes = 0;
   for (auto _ : state) {
     nodes = 0;
-    for (const std::string& sfen : sfens) {
+    for (const mate::MateProblem& p : *problems) {
       table.clear();
       Position pos;
       StateInfo si;
-      pos.set(sfen, &si);
+      pos.set(p.sfen, &si);
       S solver(table);
       mate::MateLimits limits;
+      limits.max_depth = p.max_depth();
       ticks += time_region([&] {
         const mate::MateResult r = solver.solve(pos, limits);
         nodes += r.nodes + r.solution_nodes;

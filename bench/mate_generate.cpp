@@ -6,8 +6,8 @@
 //             mating line, not always the shortest, so only its existence is compared);
 //   "nomate N": every solver finds no mate within N and gpsusi answers "checkmate nomate".
 // Positions where a solver or gpsusi ran out of time, or they disagree, are counted and left
-// out; a disagreement is printed to stderr. Output: tests/data/tsume.txt lines, sorted by
-// length, at most --max of each kind.
+// out; a disagreement is printed to stderr. Output: tests/data/tsume.txt lines, at most --max
+// of each kind, the mates taken round robin over their lengths.
 //   mate_generate [--plies P] [--depth D] [--ms T] [--gpsusi-ms T] [--max N] GAMES.jsonl...
 #include <algorithm>
 #include <cstdio>
@@ -35,6 +35,7 @@ struct Candidate {
 };
 
 std::string gpsusi_answer(match::ChildProcess& g, const std::string& sfen, int64_t ms) {
+  g.send("usinewgame");
   g.send("position sfen " + sfen);
   g.send("go mate " + std::to_string(ms));
   const auto lines = g.read_until([](const std::string& l) { return l.starts_with("checkmate"); },
@@ -130,8 +131,8 @@ int main(int argc, char** argv) {
     }
     const std::string g = gpsusi_answer(gpsusi, c.sfen, gpsusi_ms);
     const std::string ours = *answers.begin();
-    if (answers.size() != 1 || ours == "timeout" || g == "checkmate timeout") {
-      if (answers.size() != 1) {
+    if (answers.count("timeout") || answers.size() != 1 || g == "checkmate timeout") {
+      if (!answers.count("timeout") && answers.size() != 1) {
         std::fprintf(stderr, "DISAGREEMENT between solvers: %s (%s)\n", c.sfen.c_str(), c.source.c_str());
         ++disagreed;
       } else {
@@ -163,10 +164,21 @@ int main(int argc, char** argv) {
               (long long)ms, (long long)gpsusi_ms, max);
   for (const std::string& f : files) std::printf(" %s", f.c_str());
   std::printf("\n# Positions of real games' last plies, the winner to move; kept where every solver and gpsusi agree.\n");
+  // Mates: round robin over the lengths, shortest first, so every length found is in the set.
+  std::map<int, std::vector<std::string>> by_length;
+  for (const auto& [len, line] : mates) by_length[len].push_back(line);
+  std::vector<std::string> chosen;
+  for (size_t round = 0; chosen.size() < max; ++round) {
+    const size_t before = chosen.size();
+    for (const auto& [len, lines] : by_length)
+      if (round < lines.size() && chosen.size() < max) chosen.push_back(lines[round]);
+    if (chosen.size() == before) break;
+  }
+  std::stable_sort(chosen.begin(), chosen.end(), [](const std::string& a, const std::string& b) {
+    return std::atoi(a.c_str() + a.find("| mate ") + 7) < std::atoi(b.c_str() + b.find("| mate ") + 7);
+  });
+  for (const std::string& line : chosen) std::printf("%s\n", line.c_str());
   size_t n = 0;
-  for (const auto& [len, line] : mates)
-    if (n++ < max) std::printf("%s\n", line.c_str());
-  n = 0;
   for (const auto& [len, line] : nomates)
     if (n++ < max) std::printf("%s\n", line.c_str());
   return disagreed ? 1 : 0;

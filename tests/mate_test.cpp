@@ -15,37 +15,18 @@
 
 #include "movegen_full/movegen.h"
 #include "mate_combos.h"
+#include "search/mate/problem_set.h"
 #include "usi_process.h"
 
 namespace sashite::mate {
 namespace {
 
-struct Problem {
-  std::string sfen;
-  bool mate = false;
-  int length = 0;  // mate: exact length; nomate: no mate within it
-};
-
-std::string trim(const std::string& s) {
-  const size_t b = s.find_first_not_of(' '), e = s.find_last_not_of(' ');
-  return b == std::string::npos ? "" : s.substr(b, e - b + 1);
-}
+using Problem = MateProblem;
 
 std::vector<Problem> load_set(const char* file = "tsume.txt") {
-  std::ifstream in(std::string(SASHITE_SOURCE_DIR) + "/tests/data/" + file);
-  std::vector<Problem> set;
-  for (std::string line; std::getline(in, line);) {
-    if (line.empty() || line[0] == '#') continue;
-    const size_t a = line.find('|'), b = line.find('|', a + 1);
-    Problem p;
-    p.sfen = trim(line.substr(0, a));
-    std::istringstream what(line.substr(a + 1, b - a - 1));
-    std::string kind;
-    what >> kind >> p.length;
-    p.mate = kind == "mate";
-    set.push_back(p);
-  }
-  return set;
+  auto set = load_mate_problems(std::string(SASHITE_SOURCE_DIR) + "/tests/data/" + file);
+  EXPECT_TRUE(set) << file;
+  return set.value_or(std::vector<Problem>{});
 }
 
 template <class C>
@@ -75,13 +56,13 @@ TYPED_TEST_SUITE(MateSolve, sashite::testing::MateCombos, sashite::testing::Mate
 template <class C>
 void solves_to_exact_lengths(const std::vector<Problem>& set) {
   for (const Problem& p : set) {
-    const MateResult r = solve<C>(p.sfen, p.mate ? kMaxMateDepth : p.length);
-    if (p.mate) {
+    const MateResult r = solve<C>(p.sfen, p.mate() ? kMaxMateDepth : p.length());
+    if (p.mate()) {
       EXPECT_EQ(r.status, MateStatus::Mate) << p.sfen;
-      EXPECT_EQ(int(r.moves.size()), p.length) << p.sfen;
+      EXPECT_EQ(int(r.moves.size()), p.length()) << p.sfen;
     } else {
       EXPECT_EQ(r.status, MateStatus::NoMate) << p.sfen;
-      EXPECT_GE(r.depth, p.length) << p.sfen;
+      EXPECT_GE(r.depth, p.length()) << p.sfen;
     }
   }
 }
@@ -89,6 +70,14 @@ void solves_to_exact_lengths(const std::vector<Problem>& set) {
 TYPED_TEST(MateSolve, SolvesTheSetToItsExactLengths) {
   const std::vector<Problem> set = load_set();
   ASSERT_GE(set.size(), 5u);
+  solves_to_exact_lengths<TypeParam>(set);
+}
+
+// Our own set from the ends of real games (bench/mate_generate.cpp), where both solvers and
+// gpsusi agreed when it was made: 30 mates of 1 to 13 plies and 30 "no mate within 13".
+TYPED_TEST(MateSolve, SolvesTheGeneratedSetToItsExactLengths) {
+  const std::vector<Problem> set = load_set("tsume_generated.txt");
+  ASSERT_EQ(set.size(), 60u);
   solves_to_exact_lengths<TypeParam>(set);
 }
 
@@ -189,7 +178,7 @@ std::string go_mate(sashite::testing::UsiProcess& p, const std::string& sfen, in
 }
 
 void expect_answer(const Problem& p, const std::string& answer, const std::string& who) {
-  if (!p.mate) {
+  if (!p.mate()) {
     EXPECT_TRUE(answer == "checkmate nomate" || answer == "checkmate timeout") << who << ": " << answer;
     return;
   }
@@ -228,8 +217,8 @@ TEST(MateProcess, GoMateAnswersTheSet) {
     for (const Problem& pr : load_set()) {
       const std::string answer = go_mate(p, pr.sfen, 10000);
       expect_answer(pr, answer, "sashite");
-      if (pr.mate) {
-        EXPECT_EQ(std::count(answer.begin(), answer.end(), ' '), pr.length) << answer;
+      if (pr.mate()) {
+        EXPECT_EQ(std::count(answer.begin(), answer.end(), ' '), pr.length()) << answer;
       } else if (solver == "df-pn") {
         EXPECT_EQ(answer, "checkmate nomate");  // gpsusi's answer too
       }  // else the AND-OR may meet depth cuts at every length: "timeout" (expect_answer)

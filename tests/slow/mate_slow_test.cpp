@@ -1,13 +1,12 @@
-// The mate solvers on the longer problems of tests/data/tsume_hard.txt (~1.5 s each per solver
-// and table layout): exact lengths with every registered solver and layout, each line replayed
-// by the full generator.
+// The mate solvers on the longer problems of tests/data/tsume_hard.txt (~1 s each per solver
+// and table layout) and the ones of tsume_long.txt with a length: exact lengths with every
+// registered solver and layout, each line replayed by the full generator.
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <tuple>
 
+#include "search/mate/problem_set.h"
 #include "search/mate/solvers.h"
 #include "mate_combos.h"
 
@@ -19,16 +18,15 @@ class MateSlow : public ::testing::Test {};
 TYPED_TEST_SUITE(MateSlow, testing::MateCombos, testing::MateComboNames);
 
 TYPED_TEST(MateSlow, SolvesTheLongerProblemsToTheirExactLengths) {
-  std::ifstream in(std::string(SASHITE_SOURCE_DIR) + "/tests/data/tsume_hard.txt");
+  auto set = load_mate_problems(std::string(SASHITE_SOURCE_DIR) + "/tests/data/tsume_hard.txt");
+  const auto more = load_mate_problems(std::string(SASHITE_SOURCE_DIR) + "/tests/data/tsume_long.txt");
+  ASSERT_TRUE(set && more);
+  for (const MateProblem& p : *more)
+    if (p.mate()) set->push_back(p);
   int solved = 0;
-  for (std::string line; std::getline(in, line);) {
-    if (line.empty() || line[0] == '#') continue;
-    const std::string sfen = line.substr(0, line.find(" |"));
-    std::istringstream what(line.substr(line.find('|') + 1));
-    std::string kind;
-    int length = 0;
-    what >> kind >> length;
-    ASSERT_EQ(kind, "mate");
+  for (const MateProblem& p : *set) {
+    const std::string& sfen = p.sfen;
+    const int length = p.length();
     Position pos;
     StateInfo si;
     ASSERT_EQ(pos.set(sfen, &si), std::nullopt) << sfen;
@@ -41,7 +39,7 @@ TYPED_TEST(MateSlow, SolvesTheLongerProblemsToTheirExactLengths) {
     EXPECT_EQ(check_mate_line(pos, r.moves), "") << sfen;
     ++solved;
   }
-  EXPECT_EQ(solved, 2);
+  EXPECT_EQ(solved, 4);
 }
 
 }  // namespace

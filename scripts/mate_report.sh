@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# The mate solvers' report, results/mate_report.md: build/bin/mate_report over the sets of
+# tests/data/ (every registered solver and table layout and gpsusi's `go mate`, interleaved
+# problem by problem, medians of RUNS runs), 謎電's (2005) per-iteration table for one
+# problem, and the longer problems once each with a longer time limit.
+#   scripts/mate_report.sh    Environment: RUNS (default 3), MS (per problem, default 60000),
+#                             LONG_MS (the longer problems, default 60000)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/deps.sh
+sashite_install_deps
+SASHITE_TARGETS="mate_report sashite" sashite_build build
+source scripts/machine.sh
+
+RUNS=${RUNS:-3}
+MS=${MS:-60000}
+LONG_MS=${LONG_MS:-60000}
+out=results/mate_report.md
+report=build/bin/mate_report
+{
+  echo "# Mate solvers: AND-OR (謎電 (2005)) and df-pn, two table layouts, against gpsusi"
+  echo
+  echo "Machine: $(sashite_machine_line). Written by \`scripts/mate_report.sh\` (RUNS=$RUNS, MS=$MS, LONG_MS=$LONG_MS)."
+  echo "Lengths are those of the legal game tree: every check and evasion with every non-promotion, no"
+  echo "futile-interposition rule (search/mate/solver.h). gpsusi prints one mating line, not always the shortest."
+  for set in tsume tsume_generated tsume_hard; do
+    echo
+    echo "## \`tests/data/$set.txt\`"
+    echo
+    detail=()
+    [ "$set" = tsume_hard ] && detail=(--detail 2)
+    "$report" --runs "$RUNS" --ms "$MS" "${detail[@]}" "tests/data/$set.txt"
+  done
+  echo
+  echo "## \`tests/data/tsume_long.txt\` (one run each, $LONG_MS ms)"
+  echo
+  "$report" --runs 1 --ms "$LONG_MS" tests/data/tsume_long.txt
+} | tee "$out.tmp"
+mv "$out.tmp" "$out"
