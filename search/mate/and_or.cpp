@@ -12,16 +12,6 @@ bool AndOrSolver<T>::repeated(int ply) const {
   return false;
 }
 
-// The stop flag and the clock, every 4096 nodes: a clock read costs ~20 ns.
-template <MateTableLayout T>
-void AndOrSolver<T>::poll() {
-  if ((nodes_ & 4095) != 0) return;
-  if (limits_->stop && limits_->stop->load(std::memory_order_relaxed)) aborted_ = true;
-  if (limits_->ms > 0 &&
-      std::chrono::steady_clock::now() - start_ >= std::chrono::milliseconds(limits_->ms))
-    aborted_ = true;
-}
-
 template <MateTableLayout T>
 typename AndOrSolver<T>::Node AndOrSolver<T>::or_node(int depth, int ply) {
   ++nodes_;
@@ -106,28 +96,13 @@ void AndOrSolver<T>::store_disproof(int depth) {
 
 template <MateTableLayout T>
 MateResult AndOrSolver<T>::solve(Position& pos, const MateLimits& limits) {
-  pos_ = &pos;
-  limits_ = &limits;
-  attacker_ = pos.side_to_move();
-  nodes_ = 0;
-  aborted_ = false;
-  start_ = std::chrono::steady_clock::now();
   MateResult res;
-  auto seconds = [this] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); };
-  if (pos.king_square(~attacker_) == SQ_NONE) {  // nothing to mate
-    res.status = MateStatus::NoMate;
-    res.depth = kNoLimit;
-    return res;
-  }
+  if (!begin(pos, limits, res)) return res;
   const int max_depth = limits.max_depth < kMaxMateDepth ? limits.max_depth : kMaxMateDepth;
-  uint64_t before = 0;
   for (int depth = 1; depth <= max_depth; depth += 2) {
     const Node r = or_node(depth, 0);
     if (aborted_) break;
-    MateIteration it{depth, nodes_, nodes_ - before, before ? double(nodes_) / double(before) : 0.0};
-    before = nodes_;
-    res.iterations.push_back(it);
-    if (limits.on_iteration) limits.on_iteration(it);
+    iteration_done(depth, res);
     res.depth = depth;
     if (r.proven) {
       res.nodes = nodes_;

@@ -8,7 +8,6 @@
 // "no mate at any length".
 #pragma once
 
-#include <chrono>
 #include <cstdint>
 
 #include "search/mate/solver.h"
@@ -16,7 +15,7 @@
 namespace sashite::mate {
 
 template <MateTableLayout T>
-class AndOrSolver {
+class AndOrSolver : detail::SolveState {
  public:
   static constexpr const char* name = "and-or";
   explicit AndOrSolver(T& table) : table_(table) {}
@@ -32,20 +31,10 @@ class AndOrSolver {
   Node or_node(int depth, int ply);
   Node and_node(int depth, int ply);
   bool repeated(int ply) const;
-  void poll();
-  uint32_t attacker_hand() const { return uint32_t(pos_->hand(attacker_).raw()); }
   void store_proof(int length, Move m);
   void store_disproof(int depth);
 
   T& table_;
-  Position* pos_ = nullptr;
-  Color attacker_ = BLACK;
-  const MateLimits* limits_ = nullptr;
-  std::chrono::steady_clock::time_point start_;
-  uint64_t nodes_ = 0;
-  bool aborted_ = false;
-  Key path_[MAX_PLY];
-  StateInfo states_[MAX_PLY];
 };
 
 }  // namespace sashite::mate

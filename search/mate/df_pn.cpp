@@ -24,15 +24,6 @@ uint32_t second_best_threshold(uint32_t second, uint32_t th) {
 
 }  // namespace
 
-// The stop flag and the clock, every 4096 nodes.
-template <MateTableLayout T>
-void DfPnSolver<T>::poll() {
-  if ((nodes_ & 4095) != 0) return;
-  if (limits_->stop && limits_->stop->load(std::memory_order_relaxed)) aborted_ = true;
-  if (limits_->ms > 0 && std::chrono::steady_clock::now() - start_ >= std::chrono::milliseconds(limits_->ms))
-    aborted_ = true;
-}
-
 template <MateTableLayout T>
 void DfPnSolver<T>::store(const Value& v, int depth, Move m) {
   MateRecord r;
@@ -161,29 +152,14 @@ bool DfPnSolver<T>::mated_within(int depth, int ply) {
 
 template <MateTableLayout T>
 MateResult DfPnSolver<T>::solve(Position& pos, const MateLimits& limits) {
-  pos_ = &pos;
-  limits_ = &limits;
-  attacker_ = pos.side_to_move();
-  nodes_ = 0;
-  aborted_ = false;
-  start_ = std::chrono::steady_clock::now();
   MateResult res;
-  auto seconds = [this] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); };
-  if (pos.king_square(~attacker_) == SQ_NONE) {  // nothing to mate
-    res.status = MateStatus::NoMate;
-    res.depth = kNoLimit;
-    return res;
-  }
-  uint64_t before = 0;
+  if (!begin(pos, limits, res)) return res;
   // One pass: is there a mate within `depth`?
   auto pass = [&](int depth) {
     Value v = evaluate(depth);
     if (v.pn != 0 && v.dn != 0) v = mid(depth, 0, kInfinite, kInfinite, arena_.data());
     if (aborted_) return v;
-    const MateIteration it{depth, nodes_, nodes_ - before, before ? double(nodes_) / double(before) : 0.0};
-    before = nodes_;
-    res.iterations.push_back(it);
-    if (limits.on_iteration) limits.on_iteration(it);
+    iteration_done(depth, res);
     return v;
   };
   const int max_depth = std::min(limits.max_depth, kMaxMateDepth);

@@ -21,7 +21,6 @@
 //   and the reported (shortest) mate never repeats one (search/mate/solver.h).
 #pragma once
 
-#include <chrono>
 #include <cstdint>
 #include <vector>
 
@@ -30,7 +29,7 @@
 namespace sashite::mate {
 
 template <MateTableLayout T>
-class DfPnSolver {
+class DfPnSolver : detail::SolveState {
  public:
   static constexpr const char* name = "df-pn";
   static constexpr uint32_t kInfinite = 1u << 30;
@@ -52,20 +51,10 @@ class DfPnSolver {
   Value mid(int depth, int ply, uint32_t thpn, uint32_t thdn, Child* frame);
   Value evaluate(int depth);  // the current node from the table and one look-ahead
   bool mated_within(int depth, int ply);
-  void poll();
-  uint32_t attacker_hand() const { return uint32_t(pos_->hand(attacker_).raw()); }
   void store(const Value& v, int depth, Move m);
 
   T& table_;
   std::vector<Child> arena_;
-  Position* pos_ = nullptr;
-  Color attacker_ = BLACK;
-  const MateLimits* limits_ = nullptr;
-  std::chrono::steady_clock::time_point start_;
-  uint64_t nodes_ = 0;
-  bool aborted_ = false;
-  Key path_[MAX_PLY];
-  StateInfo states_[MAX_PLY];
 };
 
 }  // namespace sashite::mate

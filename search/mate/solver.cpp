@@ -30,6 +30,41 @@ std::string MateTableStats::to_string() const {
   return buf;
 }
 
+namespace detail {
+
+bool SolveState::begin(Position& pos, const MateLimits& limits, MateResult& res) {
+  pos_ = &pos;
+  limits_ = &limits;
+  attacker_ = pos.side_to_move();
+  nodes_ = nodes_before_ = 0;
+  aborted_ = false;
+  start_ = std::chrono::steady_clock::now();
+  if (pos.king_square(~attacker_) != SQ_NONE) return true;
+  res.status = MateStatus::NoMate;  // nothing to mate
+  res.depth = kNoLimit;
+  return false;
+}
+
+void SolveState::poll_now() {
+  if (limits_->stop && limits_->stop->load(std::memory_order_relaxed)) aborted_ = true;
+  if (limits_->ms > 0 && std::chrono::steady_clock::now() - start_ >= std::chrono::milliseconds(limits_->ms))
+    aborted_ = true;
+}
+
+double SolveState::seconds() const {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+}
+
+void SolveState::iteration_done(int depth, MateResult& res) {
+  const MateIteration it{depth, nodes_, nodes_ - nodes_before_,
+                         nodes_before_ ? double(nodes_) / double(nodes_before_) : 0.0};
+  nodes_before_ = nodes_;
+  res.iterations.push_back(it);
+  if (limits_->on_iteration) limits_->on_iteration(it);
+}
+
+}  // namespace detail
+
 std::string check_mate_line(Position& pos, const std::vector<Move>& line) {
   std::vector<StateInfo> st(line.size());
   const Color attacker = pos.side_to_move();
