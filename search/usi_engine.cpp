@@ -13,6 +13,8 @@
 
 #include "search/bench_positions.h"
 
+#include "search/mate/problem_set.h"
+
 namespace sashite {
 namespace {
 
@@ -297,6 +299,7 @@ usi::Job UsiEngine::go_mate(const SearchLimits& limits) {
 // "bench [depth]": every bench position from a new game to `depth` (default 7), one summary
 // line per position and the totals; the node total is the configuration's search signature.
 usi::Job UsiEngine::bench(std::string_view args) {
+  if (usi::first_word(args) == "mate") return bench_mate(usi::trim(args.substr(4)));
   int depth = 7;
   if (!args.empty()) {
     const auto d = usi::parse_int(args, 1, 64);
@@ -329,6 +332,68 @@ usi::Job UsiEngine::bench(std::string_view args) {
             say("===========================\nConfiguration: " + choice_.name() + "\nTotal time (ms) : " +
                 std::to_string(ms) + "\nNodes searched  : " + std::to_string(nodes) +
                 "\nNodes/second    : " + std::to_string(ms ? nodes * 1000 / uint64_t(ms) : nodes));
+          }};
+}
+
+// "bench mate <file> [ms]": the option's mate solver and table over a file of problems
+// (tests/data/tsume.txt format), each within `ms` (default 10000; a "nomate N" problem to N
+// plies): per problem the answer, the length, nodes, time and nodes/s, then the totals.
+usi::Job UsiEngine::bench_mate(std::string_view args) {
+  const std::string file{usi::first_word(args)};
+  const std::string_view rest = usi::trim(args.substr(file.size()));
+  int64_t ms = 10000;
+  if (!rest.empty()) {
+    const auto v = usi::parse_int(rest, 1, 86'400'000);
+    if (!v) {
+      error("bench mate: the time must be an integer of milliseconds, got " + quoted(rest));
+      return {};
+    }
+    ms = *v;
+  }
+  auto problems = file.empty() ? std::nullopt : mate::load_mate_problems(file);
+  if (!problems) {
+    error("bench mate: cannot read a problem file " + quoted(file) + " (usage: bench mate <file> [ms])");
+    return {};
+  }
+  return {usi::JobKind::Batch, [this, ms, problems = std::move(*problems)](const std::atomic<bool>& stop) {
+            using namespace mate;
+            std::optional<MateSession> made;
+            try {
+              made.emplace(mate_solver_, mate_table_name_, size_t(hash_mb_));
+            } catch (const std::bad_alloc&) {
+              say("info string error: bench mate: cannot allocate a " + std::to_string(hash_mb_) + " MB mate table");
+              return;
+            }
+            MateSession& session = *made;
+            uint64_t nodes = 0;
+            double seconds = 0;
+            for (size_t i = 0; i < problems.size() && !stop; ++i) {
+              Position pos;
+              StateInfo si;
+              if (auto err = pos.set(problems[i].sfen, &si)) {
+                say("info string error: bench mate: problem " + std::to_string(i + 1) + ": " + *err);
+                continue;
+              }
+              MateLimits limits;
+              limits.ms = ms;
+              limits.stop = &stop;
+              limits.max_depth = problems[i].max_depth();
+              const MateResult r = session.solve(pos, limits);
+              const uint64_t n = r.nodes + r.solution_nodes;
+              nodes += n;
+              seconds += r.seconds;
+              const std::string answer = r.status == MateStatus::Mate     ? "mate " + std::to_string(r.moves.size())
+                                         : r.status == MateStatus::NoMate ? (r.depth == kNoLimit ? "nomate" : "nomate " + std::to_string(r.depth))
+                                                                          : "timeout";
+              say("info string bench mate " + std::to_string(i + 1) + " " + answer + " nodes " + std::to_string(n) +
+                  " time " + std::to_string(int64_t(r.seconds * 1000)) + " nps " +
+                  std::to_string(r.seconds > 0 ? uint64_t(double(n) / r.seconds) : n) +
+                  (problems[i].expected.empty() ? "" : " expected " + problems[i].expected));
+            }
+            say("===========================\nMate solver: " + std::string(session.solver_name()) + ", table " +
+                session.table_name() + "\nTotal time (ms) : " + std::to_string(int64_t(seconds * 1000)) +
+                "\nNodes searched  : " + std::to_string(nodes) +
+                "\nNodes/second    : " + std::to_string(seconds > 0 ? uint64_t(double(nodes) / seconds) : nodes));
           }};
 }
 

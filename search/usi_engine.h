@@ -48,6 +48,7 @@ class UsiEngine {
   void position(std::string_view args);
   usi::Job go(std::string_view args);
   usi::Job bench(std::string_view args);
+  usi::Job bench_mate(std::string_view args);
   usi::Job go_mate(const SearchLimits& limits);
   std::optional<std::string> switch_engine(const EngineChoice& choice);
 

@@ -239,6 +239,25 @@ TEST(MateProcess, GoMateAnswersTheSet) {
     ASSERT_TRUE(stopped) << p.error();
     EXPECT_EQ(stopped->back(), "checkmate timeout");
   }
+  // `bench mate`: one line per problem, its answer beside the expected one, then the totals.
+  p.send("bench mate " + std::string(SASHITE_SOURCE_DIR) + "/tests/data/tsume.txt 10000");
+  const auto bench = p.read_until([](const std::string& l) { return l.starts_with("Nodes/second"); },
+                                  std::chrono::seconds(60));
+  ASSERT_TRUE(bench) << p.error();
+  int lines = 0;
+  for (const std::string& l : *bench) {
+    if (!l.starts_with("info string bench mate ")) continue;
+    ++lines;
+    const size_t e = l.find(" expected ");
+    ASSERT_NE(e, std::string::npos) << l;
+    const std::string expected = l.substr(e + 10);
+    if (expected.starts_with("mate")) EXPECT_NE(l.find(" " + expected + " nodes "), std::string::npos) << l;
+  }
+  EXPECT_EQ(lines, int(load_set().size()));
+  p.send("bench mate /nonexistent/tsume.txt");
+  const auto no_file = p.read_until([](const std::string& l) { return l.starts_with("info string error"); });
+  ASSERT_TRUE(no_file) << p.error();
+  EXPECT_NE(no_file->back().find("cannot read a problem file"), std::string::npos) << no_file->back();
   p.send("setoption name MateSolver value pn-dn");
   const auto refused = p.read_until([](const std::string& l) { return l.starts_with("info string error"); });
   ASSERT_TRUE(refused) << p.error();
