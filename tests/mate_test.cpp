@@ -166,6 +166,20 @@ TEST(Mate, LineCheckRejectsWhatIsNoMate) {
   const Square b1 = square_from_usi("1b");
   EXPECT_NE(check_mate_line(u, {make_move_drop(PAWN, b1)}).find("not legal"), std::string::npos);
   EXPECT_EQ(check_mate_line(u, {make_move_drop(GOLD, b1)}), "");
+  // Checks that come back to a position: rejected at the move that repeats it.
+  Position r;
+  StateInfo sr;
+  ASSERT_EQ(r.set("8k/9/9/9/9/9/9/9/R8 b - 1", &sr), std::nullopt);
+  std::vector<Move> line;
+  std::vector<StateInfo> st(8);
+  for (const char* w : {"9i9a", "1a1b", "9a9b", "1b1a", "9b9a", "1a1b", "9a9b"}) {
+    for (const ExtMove& e : MoveList<GenType::LegalAll>(r))
+      if (to_usi(e.move) == w) line.push_back(e.move);
+    ASSERT_EQ(to_usi(line.back()), w);
+    r.do_move(line.back(), st[line.size() - 1]);
+  }
+  for (size_t i = line.size(); i > 0; --i) r.undo_move(line[i - 1]);
+  EXPECT_EQ(check_mate_line(r, line), "move 5: 9b9a repeats a position");  // the position after move 1
 }
 
 // `go mate` through the program, and gpsusi's answers on the same set when it is installed.
