@@ -9,14 +9,8 @@ namespace sashite {
 using Layout = std::tuple_element_t<SASHITE_HAND_LAYOUT_INDEX, RegisteredHands>;
 
 namespace detail {
-template <bool Quiet, bool All, HandLayout H>
-ExtMove* generate_checks(const BasicPosition<H>& pos, ExtMove* list) {
-  return pos.side_to_move() == BLACK ? CheckGenerator<BLACK, H, All>::template generate<Quiet>(pos, list)
-                                     : CheckGenerator<WHITE, H, All>::template generate<Quiet>(pos, list);
-}
 template ExtMove* generate_checks<false, false, Layout>(const BasicPosition<Layout>&, ExtMove*);
 template ExtMove* generate_checks<true, false, Layout>(const BasicPosition<Layout>&, ExtMove*);
-template ExtMove* generate_checks<false, true, Layout>(const BasicPosition<Layout>&, ExtMove*);
 }  // namespace detail
 
 template <HandLayout H>

@@ -145,6 +145,14 @@ struct CheckGenerator {
   }
 };
 
+// Checks (All false) or ChecksAll (All true), QuietChecks (Quiet): instantiated in checks.cpp and
+// mate_categories.cpp.
+template <bool Quiet, bool All, HandLayout H>
+ExtMove* generate_checks(const BasicPosition<H>& pos, ExtMove* list) {
+  return pos.side_to_move() == BLACK ? CheckGenerator<BLACK, H, All>::template generate<Quiet>(pos, list)
+                                     : CheckGenerator<WHITE, H, All>::template generate<Quiet>(pos, list);
+}
+
 // Legal board moves to one square (Legal's promotion choices): the captures a search tries
 // on the square of the last capture.
 template <Color Us, HandLayout H>
