@@ -2,14 +2,15 @@
 # The mate solvers' report, results/mate_report.md: build/bin/mate_report over the sets of
 # tests/data/ (every registered solver and table layout and gpsusi's `go mate`, interleaved
 # problem by problem, medians of RUNS runs), 謎電's (2005) per-iteration table for one
-# problem, and the longer problems once each with a longer time limit.
+# problem, the longer problems once each with a longer time limit, and the bench's cycles per
+# node of each solver and table (A/A rows included).
 #   scripts/mate_report.sh    Environment: RUNS (default 3), MS (per problem, default 60000),
 #                             LONG_MS (the longer problems, default 60000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/deps.sh
 sashite_install_deps
-SASHITE_TARGETS="mate_report sashite" sashite_build build
+SASHITE_TARGETS="mate_report sashite bench" sashite_build build
 source scripts/machine.sh
 
 RUNS=${RUNS:-3}
@@ -35,5 +36,11 @@ report=build/bin/mate_report
   echo "## \`tests/data/tsume_long.txt\` (one run each, $LONG_MS ms)"
   echo
   "$report" --runs 1 --ms "$LONG_MS" tests/data/tsume_long.txt
+  echo
+  echo "## Cycles per node (\`bench --benchmark_filter=^mate/\`: tsume.txt, 64 MB tables; aa rows: A/A)"
+  echo
+  echo '```'
+  build/bin/bench --benchmark_filter='^mate/' 2>&1 | grep -E '^mate/.* cyc ' || true
+  echo '```'
 } | tee "$out.tmp"
 mv "$out.tmp" "$out"
