@@ -136,6 +136,43 @@ TYPED_TEST(MateSolve, RecordsAnswerByHandSuperiority) {
   EXPECT_EQ(st.longest_chain, 2u);
 }
 
+// One record holds a proof, a disproof and df-pn's numbers together: a mate in 11 and "no mate
+// within 9" are both true; a shorter proof and a deeper disproof replace the stored ones, a
+// longer or shallower one does not; the numbers answer only at their own depth and hand.
+TYPED_TEST(MateSolve, OneRecordKeepsProofDisproofAndNumbers) {
+  typename TypeParam::Table t;
+  t.resize(1);
+  DefaultHand g;
+  g.add(GOLD);
+  MateRecord r;
+  r.board = 7, r.hand = g.raw();
+  auto with = [&](auto set) {
+    MateRecord x = r;
+    set(x);
+    t.store(x);
+  };
+  with([](MateRecord& x) { x.length = 11, x.move = make_move_drop(GOLD, SQ_ZERO); });
+  with([](MateRecord& x) { x.depth = 9; });
+  with([](MateRecord& x) { x.pn = 5, x.dn = 3, x.pn_depth = 7; });
+  with([](MateRecord& x) { x.length = 13; });  // longer: ignored
+  with([](MateRecord& x) { x.depth = 5; });    // shallower: ignored
+  EXPECT_EQ(t.probe(7, g.raw(), 9).state, MateState::Disproven);
+  EXPECT_EQ(t.probe(7, g.raw(), 9).depth, 9);
+  EXPECT_EQ(t.probe(7, g.raw(), 11).state, MateState::Proven);
+  EXPECT_EQ(t.probe(7, g.raw(), 11).length, 11);
+  EXPECT_EQ(t.probe(7, g.raw(), 11).move, make_move_drop(GOLD, SQ_ZERO));
+  const MateProbe numbers = t.probe(7, g.raw(), 10);  // neither applies: no numbers at 10
+  EXPECT_EQ(numbers.state, MateState::Unknown);
+  EXPECT_EQ(numbers.pn, 0u);
+  t.store([&] { MateRecord x = r; x.pn = 5, x.dn = 3, x.pn_depth = 10; return x; }());
+  EXPECT_EQ(t.probe(7, g.raw(), 10).pn, 5u);
+  EXPECT_EQ(t.probe(7, g.raw(), 10).dn, 3u);
+  EXPECT_EQ(t.probe(7, DefaultHand{}.raw(), 10).pn, 0u) << "numbers are for the exact hand";
+  with([](MateRecord& x) { x.length = 9; });  // shorter: replaces
+  EXPECT_EQ(t.probe(7, g.raw(), 9).state, MateState::Proven);
+  EXPECT_EQ(t.stats().records, 1u);
+}
+
 TEST(Mate, IterationsFollowTheDepthsAndSumTheNodes) {
   using AndOr = sashite::testing::MateCombo<AndOrSolver<MainOverflowTable<DefaultHand>>, MainOverflowTable<DefaultHand>>;
   const MateResult r = solve<AndOr>("9/9/9/4k4/9/4P4/9/9/9 b 4G2r2b4s4n4l17p 1", kMaxMateDepth);

@@ -105,16 +105,9 @@ MateResult AndOrSolver<T>::solve(Position& pos, const MateLimits& limits) {
     iteration_done(depth, res);
     res.depth = depth;
     if (r.proven) {
-      res.nodes = nodes_;
-      auto mated_within = [this](int plies, int ply) {
+      report_mate(r.length, table_, [this](int plies, int ply) {
         return (pos_->side_to_move() == attacker_ ? or_node(plies, ply) : and_node(plies, ply)).proven;
-      };
-      auto stored_move = [this](int plies) { return table_.probe(pos_->board_key(), attacker_hand(), plies).move; };
-      if (reconstruct(pos, r.length, res.moves, states_, path_, mated_within, stored_move, aborted_))
-        res.status = MateStatus::Mate;
-      else res.moves.clear();  // stopped meanwhile: Timeout
-      res.solution_nodes = nodes_ - res.nodes;
-      res.seconds = seconds();
+      }, res);
       return res;
     }
     // No line was cut by the depth: no mate at any length. A repetition failure counts here:
@@ -126,8 +119,7 @@ MateResult AndOrSolver<T>::solve(Position& pos, const MateLimits& limits) {
     }
     if (depth + 2 > max_depth) res.status = MateStatus::NoMate;
   }
-  res.nodes = nodes_;
-  res.seconds = seconds();
+  finish(res);
   return res;
 }
 

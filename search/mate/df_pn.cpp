@@ -174,20 +174,12 @@ MateResult DfPnSolver<T>::solve(Position& pos, const MateLimits& limits) {
       if (aborted_ || v.pn != 0) break;
       length = v.length;
     }
-    res.nodes = nodes_;
     if (!aborted_) {
-      res.depth = length;
-      auto within = [this](int plies, int ply) { return mated_within(plies, ply); };
-      auto stored_move = [this](int plies) { return table_.probe(pos_->board_key(), attacker_hand(), plies).move; };
-      if (reconstruct(pos, length, res.moves, states_, path_, within, stored_move, aborted_)) res.status = MateStatus::Mate;
-      else res.moves.clear();  // stopped meanwhile: Timeout
-      res.solution_nodes = nodes_ - res.nodes;
-      res.seconds = seconds();
+      report_mate(length, table_, [this](int plies, int ply) { return mated_within(plies, ply); }, res);
       return res;
     }
   }
-  res.nodes = nodes_;
-  res.seconds = seconds();
+  finish(res);
   return res;
 }
 

@@ -68,7 +68,7 @@ class MainOverflowTable {
     if (m->hand == r.hand) return copy_data(*m, r);
     // Same board, another hand: move both into the overflow, the main record becomes a header.
     if (overflow_used_ + 2 > overflow_.size()) {
-      if (!keeps_proof(*m) || keeps_proof(r)) {
+      if (!m->proven() || r.proven()) {
         *m = r;
         m->used = true;
         ++replaced_;
@@ -135,7 +135,7 @@ class MainOverflowTable {
         victim = &s;
         break;
       }
-      if (!victim && !s.next && !keeps_proof(s)) victim = &s;
+      if (!victim && !s.next && !s.proven()) victim = &s;
     }
     if (!victim) return void(++dropped_);
     replaced_ += victim->used;

@@ -95,10 +95,6 @@ inline void merge_record(MateRecord& to, const MateRecord& from) {
   }
 }
 
-// A record worth keeping over others when the table is full: a proof (the reconstruction reads
-// them back).
-inline bool keeps_proof(const MateRecord& r) { return r.proven(); }
-
 // The rules of superiority on one record, for the hand layout H the position uses.
 // The record keeps a raw hand in 32 bits: layouts with a wider raw hand (hand64) need a wider field.
 template <HandLayout H>

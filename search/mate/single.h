@@ -52,7 +52,7 @@ class SingleTable {
         return;
       }
       if (s.board == r.board && s.hand == r.hand) return merge_record(s, r);
-      if (!victim && !keeps_proof(s)) victim = &s;
+      if (!victim && !s.proven()) victim = &s;
     }
     if (!victim) return void(++dropped_);
     ++replaced_;

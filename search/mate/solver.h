@@ -91,6 +91,15 @@ class SolveState {
   double seconds() const;
   // An iteration (a pass) to `depth` done: recorded in res with 謎電's growth and reported.
   void iteration_done(int depth, MateResult& res);
+  // A mate of exact `length` proven: its line by reconstruct(), the attacker trying the table's
+  // proof move first (Timeout if stopped meanwhile), then the node counts and the time.
+  template <class Table, class MatedWithin>
+  void report_mate(int length, const Table& table, MatedWithin&& mated_within, MateResult& res);
+  // No mate line to build: the node count and the time.
+  void finish(MateResult& res) const {
+    res.nodes = nodes_;
+    res.seconds = seconds();
+  }
 
   Position* pos_ = nullptr;
   Color attacker_ = BLACK;
@@ -154,5 +163,22 @@ bool reconstruct(Position& pos, int length, std::vector<Move>& line, StateInfo* 
   for (int i = int(line.size()) - 1; i >= 0; --i) pos.undo_move(line[size_t(i)]);
   return ok;
 }
+
+namespace detail {
+
+template <class Table, class MatedWithin>
+void SolveState::report_mate(int length, const Table& table, MatedWithin&& mated_within, MateResult& res) {
+  res.nodes = nodes_;
+  res.depth = length;
+  auto stored_move = [&](int plies) { return table.probe(pos_->board_key(), attacker_hand(), plies).move; };
+  if (reconstruct(*pos_, length, res.moves, states_, path_, mated_within, stored_move, aborted_))
+    res.status = MateStatus::Mate;
+  else
+    res.moves.clear();  // stopped meanwhile: Timeout
+  res.solution_nodes = nodes_ - res.nodes;
+  res.seconds = seconds();
+}
+
+}  // namespace detail
 
 }  // namespace sashite::mate
