@@ -2,8 +2,8 @@
 # The mate solvers' report, results/mate_report.md: build/bin/mate_report over the sets of
 # tests/data/ (every registered solver and table layout and gpsusi's `go mate`, interleaved
 # problem by problem, medians of RUNS runs), 謎電's (2005) per-iteration table for one
-# problem, the longer problems once each with a longer time limit, and the bench's cycles per
-# node of each solver and table (A/A rows included).
+# problem, the longer problems once each with a longer time limit, the sets' totals with a 16 MB
+# table, and the bench's cycles per node of each solver and table (A/A rows included).
 #   scripts/mate_report.sh    Environment: RUNS (default 3), MS (per problem, default 60000),
 #                             LONG_MS (the longer problems, default 60000)
 set -euo pipefail
@@ -36,6 +36,14 @@ report=build/bin/mate_report
   echo "## \`tests/data/tsume_long.txt\` (one run each, $LONG_MS ms)"
   echo
   "$report" --runs 1 --ms "$LONG_MS" tests/data/tsume_long.txt
+  echo
+  echo "## A 16 MB table (the USI_Hash default), without gpsusi"
+  for set in tsume tsume_generated tsume_hard; do
+    echo
+    echo "\`tests/data/$set.txt\`:"
+    echo
+    "$report" --runs "$RUNS" --ms "$MS" --mb 16 --gpsusi none "tests/data/$set.txt" | sed -n '/^| solver | table | solved/,/^$/p'
+  done
   echo
   echo "## Cycles per node (\`bench --benchmark_filter=^mate/\`: tsume.txt, 64 MB tables; aa rows: A/A)"
   echo
