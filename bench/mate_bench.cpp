@@ -2,7 +2,7 @@
 // tsume set tests/data/tsume.txt, for every registered mate-table layout, each problem on a
 // cleared 64 MB table (the clear outside the clock). Cycles per node and nodes per second; a
 // solver's trees are the same for both layouts unless a layout drops or replaces records. Per-problem
-// figures: search/tools/mate_report.cpp.
+// figures: bench/mate_report.cpp.
 #include <string>
 #include <tuple>
 #include <vector>

@@ -124,10 +124,8 @@ int main(int argc, char** argv) {
       MateLimits limits;
       limits.max_depth = depth;
       limits.ms = ms;
-      const MateResult r = s.solve(pos, limits);
-      if (r.status == MateStatus::Mate) answers.insert("mate " + std::to_string(r.moves.size()));
-      else if (r.status == MateStatus::NoMate) answers.insert("nomate");
-      else answers.insert("timeout");
+      const std::string a = mate_answer(s.solve(pos, limits));
+      answers.insert(a.starts_with("nomate") ? "nomate" : a);  // within --depth, or at any length
     }
     const std::string g = gpsusi_answer(gpsusi, c.sfen, gpsusi_ms);
     const std::string ours = *answers.begin();

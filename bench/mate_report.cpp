@@ -40,12 +40,6 @@ struct Run {
   MateTableStats stats;
 };
 
-std::string answer_of(const MateResult& r) {
-  if (r.status == MateStatus::Mate) return "mate " + std::to_string(r.moves.size());
-  if (r.status == MateStatus::NoMate) return r.depth == kNoLimit ? "nomate" : "nomate " + std::to_string(r.depth);
-  return "timeout";
-}
-
 // max_depth: a "nomate N" problem is solved to N plies, as the tests do.
 Run solve(MateSession& session, const std::string& sfen, int64_t ms, int max_depth) {
   Position pos;
@@ -59,7 +53,7 @@ Run solve(MateSession& session, const std::string& sfen, int64_t ms, int max_dep
   limits.max_depth = max_depth;
   Run run;
   run.result = session.solve(pos, limits);
-  run.answer = answer_of(run.result);
+  run.answer = mate_answer(run.result);
   if (!run.result.moves.empty()) run.first = to_usi(run.result.moves[0]);
   run.nodes = run.result.nodes;
   run.solution_nodes = run.result.solution_nodes;

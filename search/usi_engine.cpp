@@ -38,6 +38,21 @@ constexpr ComboOption kCombos[] = {
     {"TTLayout", &EngineChoice::tt},
 };
 
+// "option name N type combo default D var V1 var V2 ...".
+std::string combo_option(std::string_view name, std::string_view def, const std::vector<std::string>& values) {
+  std::string line = "option name " + std::string(name) + " type combo default " + std::string(def);
+  for (const std::string& v : values) line += " var " + v;
+  return line;
+}
+
+// Empty when `value` is one of `values`, else the error for `setoption`.
+std::string combo_error(const std::string& name, const std::string& value, const std::vector<std::string>& values) {
+  if (std::find(values.begin(), values.end(), value) != values.end()) return {};
+  std::string list;
+  for (const auto& v : values) list += (list.empty() ? "" : ", ") + v;
+  return "setoption: " + name + " must be one of " + list + ", got " + quoted(value);
+}
+
 }  // namespace
 
 UsiEngine::UsiEngine(std::ostream& out) : out_(out) {
@@ -63,18 +78,9 @@ usi::Job UsiEngine::execute(std::string_view line) {
          << "option name USI_Hash type spin default 16 min 1 max 65536\n"
          << "option name USI_Ponder type check default false\n"
          << "option name MoveOverhead type spin default 100 min 0 max 5000\n";
-    auto combo = [this](const char* name, const std::string& def, const std::vector<std::string>& values) {
-      out_ << "option name " << name << " type combo default " << def;
-      for (const std::string& v : values) out_ << " var " << v;
-      out_ << "\n";
-    };
-    combo("MateSolver", mate_solver_, mate::MateSession::solver_names());
-    combo("MateTable", mate_table_name_, mate::MateSession::table_names());
-    for (const ComboOption& o : kCombos) {
-      out_ << "option name " << o.name << " type combo default " << EngineChoice{}.*o.field;
-      for (const std::string& v : option_values(o.field)) out_ << " var " << v;
-      out_ << "\n";
-    }
+    out_ << combo_option("MateSolver", kDefaultMateSolver, mate::MateSession::solver_names()) << "\n"
+         << combo_option("MateTable", kDefaultMateTable, mate::MateSession::table_names()) << "\n";
+    for (const ComboOption& o : kCombos) out_ << combo_option(o.name, EngineChoice{}.*o.field, option_values(o.field)) << "\n";
     out_ << "usiok\n";
   } else if (cmd == "isready") {
     say("readyok");
@@ -137,23 +143,14 @@ void UsiEngine::setoption(std::istream& is) {
   if (name == "MateSolver" || name == "MateTable") {
     const bool solver = name == "MateSolver";
     const auto values = solver ? mate::MateSession::solver_names() : mate::MateSession::table_names();
-    if (std::find(values.begin(), values.end(), value) == values.end()) {
-      std::string list;
-      for (const auto& v : values) list += (list.empty() ? "" : ", ") + v;
-      return error("setoption: " + name + " must be one of " + list + ", got " + quoted(value));
-    }
+    if (auto err = combo_error(name, value, values); !err.empty()) return error(err);
     (solver ? mate_solver_ : mate_table_name_) = value;
     mate_.reset();
     return;
   }
   for (const ComboOption& o : kCombos) {
     if (name != o.name) continue;
-    const auto values = option_values(o.field);
-    if (std::find(values.begin(), values.end(), value) == values.end()) {
-      std::string list;
-      for (const auto& v : values) list += (list.empty() ? "" : ", ") + v;
-      return error("setoption: " + name + " must be one of " + list + ", got " + quoted(value));
-    }
+    if (auto err = combo_error(name, value, option_values(o.field)); !err.empty()) return error(err);
     EngineChoice next = choice_;
     next.*o.field = value;
     if (auto err = switch_engine(next)) error("setoption: " + name + ": " + *err);
@@ -248,6 +245,19 @@ usi::Job UsiEngine::go(std::string_view args) {
           }};
 }
 
+// The session of the options MateSolver and MateTable, allocated on first use at USI_Hash
+// megabytes; null (and an error line naming `who`) when that much memory is not there.
+mate::MateSession* UsiEngine::mate_session(const char* who) {
+  if (!mate_) {
+    try {
+      mate_ = std::make_unique<mate::MateSession>(mate_solver_, mate_table_name_, size_t(hash_mb_));
+    } catch (const std::bad_alloc&) {
+      say(std::string("info string error: ") + who + ": cannot allocate a " + std::to_string(hash_mb_) + " MB mate table");
+    }
+  }
+  return mate_.get();
+}
+
 // "go mate <ms>|infinite" (USI): "checkmate <moves>" (the attacker's first move to the mate,
 // shortest attack and longest defence), "checkmate nomate" when there is none at any length
 // (the search met no depth cut), else "checkmate timeout": the time ran out, `stop` came first,
@@ -256,14 +266,9 @@ usi::Job UsiEngine::go(std::string_view args) {
 usi::Job UsiEngine::go_mate(const SearchLimits& limits) {
   return {usi::JobKind::Search, [this, ms = limits.mate_ms, sfen = history_.final_sfen](const std::atomic<bool>& stop) {
             using namespace mate;
-            if (!mate_) {
-              try {
-                mate_ = std::make_unique<MateSession>(mate_solver_, mate_table_name_, size_t(hash_mb_));
-              } catch (const std::bad_alloc&) {
-                say("info string error: go mate: cannot allocate a " + std::to_string(hash_mb_) + " MB mate table");
-                say("checkmate timeout");
-                return;
-              }
+            if (!mate_session("go mate")) {
+              say("checkmate timeout");
+              return;
             }
             Position pos;
             StateInfo si;
@@ -357,13 +362,8 @@ usi::Job UsiEngine::bench_mate(std::string_view args) {
   }
   return {usi::JobKind::Batch, [this, ms, problems = std::move(*problems)](const std::atomic<bool>& stop) {
             using namespace mate;
-            std::optional<MateSession> made;
-            try {
-              made.emplace(mate_solver_, mate_table_name_, size_t(hash_mb_));
-            } catch (const std::bad_alloc&) {
-              say("info string error: bench mate: cannot allocate a " + std::to_string(hash_mb_) + " MB mate table");
-              return;
-            }
+            MateSession* const made = mate_session("bench mate");
+            if (!made) return;
             MateSession& session = *made;
             uint64_t nodes = 0;
             double seconds = 0;
@@ -382,10 +382,7 @@ usi::Job UsiEngine::bench_mate(std::string_view args) {
               const uint64_t n = r.nodes + r.solution_nodes;
               nodes += n;
               seconds += r.seconds;
-              const std::string answer = r.status == MateStatus::Mate     ? "mate " + std::to_string(r.moves.size())
-                                         : r.status == MateStatus::NoMate ? (r.depth == kNoLimit ? "nomate" : "nomate " + std::to_string(r.depth))
-                                                                          : "timeout";
-              say("info string bench mate " + std::to_string(i + 1) + " " + answer + " nodes " + std::to_string(n) +
+              say("info string bench mate " + std::to_string(i + 1) + " " + mate_answer(r) + " nodes " + std::to_string(n) +
                   " time " + std::to_string(int64_t(r.seconds * 1000)) + " nps " +
                   std::to_string(r.seconds > 0 ? uint64_t(double(n) / r.seconds) : n) +
                   (problems[i].expected.empty() ? "" : " expected " + problems[i].expected));

@@ -49,6 +49,7 @@ class UsiEngine {
   usi::Job go(std::string_view args);
   usi::Job bench(std::string_view args);
   usi::Job bench_mate(std::string_view args);
+  mate::MateSession* mate_session(const char* who);
   usi::Job go_mate(const SearchLimits& limits);
   std::optional<std::string> switch_engine(const EngineChoice& choice);
 
@@ -62,7 +63,9 @@ class UsiEngine {
   std::mutex out_mutex_;
   // `go mate`: the solver and table of the options MateSolver and MateTable, allocated on
   // first use at USI_Hash megabytes, cleared per problem.
-  std::string mate_solver_ = "df-pn", mate_table_name_ = "main-overflow";
+  static constexpr const char* kDefaultMateSolver = "df-pn";
+  static constexpr const char* kDefaultMateTable = "main-overflow";
+  std::string mate_solver_ = kDefaultMateSolver, mate_table_name_ = kDefaultMateTable;
   std::unique_ptr<mate::MateSession> mate_;
 };
 

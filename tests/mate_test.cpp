@@ -302,7 +302,9 @@ TEST(MateProcess, GoMateAnswersTheSet) {
     const size_t e = l.find(" expected ");
     ASSERT_NE(e, std::string::npos) << l;
     const std::string expected = l.substr(e + 10);
-    if (expected.starts_with("mate")) EXPECT_NE(l.find(" " + expected + " nodes "), std::string::npos) << l;
+    if (expected.starts_with("mate")) {
+      EXPECT_NE(l.find(" " + expected + " nodes "), std::string::npos) << l;
+    }
   }
   EXPECT_EQ(lines, int(load_set().size()));
   p.send("bench mate /nonexistent/tsume.txt");

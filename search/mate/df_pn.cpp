@@ -8,15 +8,13 @@ namespace sashite::mate {
 
 namespace {
 
-// Sums saturate below kInfinite, which only a disproven (pn) or proven (dn) child reaches.
-template <uint32_t kInfinite>
+// Sums saturate below kDfPnInfinite, which only a disproven (pn) or proven (dn) child reaches.
 uint32_t add(uint32_t a, uint32_t b) {
-  if (a >= kInfinite || b >= kInfinite) return kInfinite;
-  return uint32_t(std::min<uint64_t>(uint64_t(a) + b, kInfinite - 1));
+  if (a >= kDfPnInfinite || b >= kDfPnInfinite) return kDfPnInfinite;
+  return uint32_t(std::min<uint64_t>(uint64_t(a) + b, kDfPnInfinite - 1));
 }
 
 // The 1 + epsilon threshold (epsilon 1/4) from the second-best child's number.
-template <uint32_t kInfinite>
 uint32_t second_best_threshold(uint32_t second, uint32_t th) {
   const uint64_t t = uint64_t(second) + second / 4 + 1;  // second may be UINT32_MAX: one child
   return uint32_t(std::min<uint64_t>(t, th));
@@ -99,8 +97,8 @@ typename DfPnSolver<T>::Value DfPnSolver<T>::mid(int depth, int ply, uint32_t th
       } else if (number < second) {
         second = number;
       }
-      if (attacking) pn = std::min(pn, c.pn), dn = add<kInfinite>(dn, c.dn);
-      else pn = add<kInfinite>(pn, c.pn), dn = std::min(dn, c.dn);
+      if (attacking) pn = std::min(pn, c.pn), dn = add(dn, c.dn);
+      else pn = add(pn, c.pn), dn = std::min(dn, c.dn);
     }
     v.pn = pn;
     v.dn = dn;
@@ -108,11 +106,11 @@ typename DfPnSolver<T>::Value DfPnSolver<T>::mid(int depth, int ply, uint32_t th
     Child& c = kids[best];
     uint32_t child_thpn, child_thdn;
     if (attacking) {
-      child_thpn = second_best_threshold<kInfinite>(second, thpn);
+      child_thpn = second_best_threshold(second, thpn);
       child_thdn = uint32_t(std::min<uint64_t>(uint64_t(thdn) - dn + c.v.dn, kInfinite));
     } else {
       child_thpn = uint32_t(std::min<uint64_t>(uint64_t(thpn) - pn + c.v.pn, kInfinite));
-      child_thdn = second_best_threshold<kInfinite>(second, thdn);
+      child_thdn = second_best_threshold(second, thdn);
     }
     pos_->do_move(c.move, states_[ply]);
     ++nodes_;

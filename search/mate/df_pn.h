@@ -28,11 +28,14 @@
 
 namespace sashite::mate {
 
+// A proof or disproof number that stands for infinity (a proven or disproven node).
+inline constexpr uint32_t kDfPnInfinite = 1u << 30;
+
 template <MateTableLayout T>
 class DfPnSolver : detail::SolveState {
  public:
   static constexpr const char* name = "df-pn";
-  static constexpr uint32_t kInfinite = 1u << 30;
+  static constexpr uint32_t kInfinite = kDfPnInfinite;
   explicit DfPnSolver(T& table) : table_(table), arena_(size_t(MAX_PLY) * MAX_MOVES) {}
   MateResult solve(Position& pos, const MateLimits& limits);
 

@@ -11,6 +11,12 @@ const char* mate_status_name(MateStatus s) {
   return s == MateStatus::Mate ? "mate" : s == MateStatus::NoMate ? "nomate" : "timeout";
 }
 
+std::string mate_answer(const MateResult& r) {
+  if (r.status == MateStatus::Mate) return "mate " + std::to_string(r.moves.size());
+  if (r.status == MateStatus::NoMate) return r.depth == kNoLimit ? "nomate" : "nomate " + std::to_string(r.depth);
+  return "timeout";
+}
+
 std::string MateIteration::to_string() const {
   char buf[96];
   std::snprintf(buf, sizeof buf, "%3d: %14llu (%14llu+ %7.3f*)", depth, (unsigned long long)nodes,

@@ -65,6 +65,9 @@ struct MateResult {
   std::vector<MateIteration> iterations;
 };
 
+// "mate 9", "nomate" (none at any length), "nomate 13" (none within 13 plies) or "timeout".
+std::string mate_answer(const MateResult& r);
+
 // A solver over a table layout T: solves for the side to move as attacker, restores the
 // position, does not clear the table (clear it for a fresh problem).
 template <class S, class T>
