@@ -4,7 +4,7 @@
 #include "bench/harness.h"
 #include "bench/positions.h"
 #include "dbb/dbb.h"
-#include "dbb/dirty_batch.h"
+#include "tools/study/dirty_batch.h"
 
 namespace sashite::bench {
 namespace {

@@ -5,7 +5,7 @@
 // do_move, for the kernel's share of it, is do_move/... (do_move_bench.cpp).
 #include "bench/harness.h"
 #include "bench/positions.h"
-#include "dbb/dirty_batch.h"
+#include "tools/study/dirty_batch.h"
 #include "dbb/kernels.h"
 
 namespace sashite::bench {

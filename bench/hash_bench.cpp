@@ -1,6 +1,6 @@
 // hash_do_move/<scheme>/<layout>: cycles per do_move + undo_move over every legal move of
 // walk positions, xor against additive keys on the same layout. Check info and bitboards
-// dominate that cost; search/tools/hash_count counts the instructions each scheme adds.
+// dominate that cost; tools/hash_count counts the instructions each scheme adds.
 // perft/<layout>-<scheme>/<position>/<depth>: perft per hand type (cycles per leaf).
 #include "bench/harness.h"
 #include "bench/positions.h"
@@ -53,10 +53,10 @@ void perft_of(benchmark::State& state, std::string_view position, int depth) {
 const bool registered = [] {
   // The two schemes side by side, on every layout registered under both.
   for_each_hand_layout([]<class H>() {
-    if constexpr (key_scheme_of<H>() == KeyScheme::Additive) {
+    if constexpr (!kPlainLayout<H>) {
       const std::string layout = H::Layout::name;
-      add("hash_do_move/xor/" + layout, do_undo<typename H::Layout>);
-      add("hash_do_move/additive/" + layout, do_undo<H>);
+      add("hash_do_move/" + std::string(DefaultKeys::name) + "/" + layout, do_undo<typename H::Layout>);
+      add("hash_do_move/" + std::string(KeySchemeOf<H>::name) + "/" + layout, do_undo<H>);
     }
   });
   for_each_hand_layout([]<class H>() {

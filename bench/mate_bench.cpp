@@ -1,15 +1,15 @@
-// mate/<solver>/<table>/tsume: every registered mate solver (search/mate/solvers.h) over the
+// mate/<solver>/<table>/tsume: every registered mate solver (mate/solvers.h) over the
 // tsume set tests/data/tsume.txt, for every registered mate-table layout, each problem on a
 // cleared 64 MB table (the clear outside the clock). Cycles per node and nodes per second; a
 // solver's trees are the same for both layouts unless a layout drops or replaces records. Per-problem
-// figures: bench/mate_report.cpp.
+// figures: tools/mate_report.cpp.
 #include <string>
 #include <tuple>
 #include <vector>
 
 #include "bench/harness.h"
-#include "search/mate/problem_set.h"
-#include "search/mate/solvers.h"
+#include "mate/problem_set.h"
+#include "mate/solvers.h"
 
 namespace sashite::bench {
 namespace {

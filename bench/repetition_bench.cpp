@@ -1,5 +1,5 @@
 // repetition/<method>/h<horizon>: cycles per check, at every ply of search-like walks that
-// keep coming back on themselves (search/study/cyclic_walk.h), on the additive-key hand64 layout.
+// keep coming back on themselves (tools/study/cyclic_walk.h), on the additive-key hand64 layout.
 // Walks restart at mate (and after kMaxPlies) until the stacks hold kCheckPoints points, from
 // three starts and four seeds each: 4 MB of StateInfo (80 bytes each), read in order, so the
 // branch predictor cannot learn the outcomes and the set does not stay in L1/L2 across passes.
@@ -7,16 +7,16 @@
 // hits_at_10_20 = how many points have their nearest related ancestor (same board, equal or
 // comparable hands) that many plies back (a property of the data: the same on every row).
 // key_diff reads two StateInfo fields per ancestor where merom686, shogi686 hands (2016) reads one key (see
-// search/repetition.cpp).
+// rules/repetition.cpp).
 //
 // tt_index/<method>/throughput: cycles per slot over independent keys (what a loop of probes
 // can overlap); tt_index/<method>/latency: each slot is XORed into the next key, so the
 // chain runs at the index function's latency plus that one-cycle XOR (what a probe waits).
 #include "bench/harness.h"
 #include "bench/positions.h"
-#include "search/repetition.h"
-#include "search/tt_index.h"
-#include "search/study/cyclic_walk.h"
+#include "rules/repetition.h"
+#include "search/tt/index.h"
+#include "tools/study/cyclic_walk.h"
 
 namespace sashite::bench {
 namespace {

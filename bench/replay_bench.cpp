@@ -1,4 +1,4 @@
-// node_replay/<full|diff>/<requests>: the real search's node sequence (search/study/node_replay.h,
+// node_replay/<full|diff>/<requests>: the real search's node sequence (tools/study/node_replay.h,
 // recorded from the `bench` positions at depth 6, as the search/ rows search them) replayed on
 // a position type with only the position's work: every make and unmake, plus the generation
 // requests named by the case. Cycles per node (a node: one make, move or null move).
@@ -21,7 +21,7 @@
 #include "bench/harness.h"
 #include "search/bench_positions.h"
 #include "search/engine_config.h"
-#include "search/study/node_replay.h"
+#include "tools/study/node_replay.h"
 
 namespace sashite::bench {
 namespace {

@@ -5,7 +5,7 @@
 // latency. The table holds the sequence before the clock starts: probes mostly hit.
 #include "bench/harness.h"
 #include "movegen_full/random_walk.h"
-#include "search/tt_layouts.h"
+#include "search/tt/layouts.h"
 
 namespace sashite::bench {
 namespace {
@@ -57,14 +57,12 @@ void store(benchmark::State& state) {
   benchmark::DoNotOptimize(tt.hashfull());
 }
 
-template <class... Ts>
-void add_rows(std::tuple<Ts...>*) {  // by type: no table is built before its row runs
-  ((add("tt/probe/" + tt_name<Ts>(), probe<Ts>), add("tt/store/" + tt_name<Ts>(), store<Ts>)), ...);
-}
-
 const bool registered = [] {
-  compare_variants("tt", 2, tt_name<ClassicTT<KeyScheme::Xor>>());  // layouts against classic-xor per operation
-  add_rows(static_cast<RegisteredTTs*>(nullptr));
+  compare_variants("tt", 2, tt_name<ClassicTT<XorKeys>>());  // layouts against classic-xor per operation
+  for_each_type<RegisteredTTs>([]<class T>() {  // by type: no table is built before its row runs
+    add("tt/probe/" + tt_name<T>(), probe<T>);
+    add("tt/store/" + tt_name<T>(), store<T>);
+  });
   return true;
 }();
 

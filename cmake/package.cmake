@@ -1,12 +1,12 @@
 # cmake --install: headers under include/sashite/<module>/, static libraries, the USI program,
-# and a CMake package: find_package(sashite) gives sashite::engine, ::hand, ::movegen_full,
-# ::movegen_diff, ::dbb, ::search, ::match.
+# and a CMake package: find_package(sashite) gives sashite::base, ::hand, ::engine,
+# ::movegen_full, ::movegen_diff, ::dbb, ::movegen, ::rules, ::search, ::mate, ::match.
 include(CMakePackageConfigHelpers)
 
 # Headers only (*.h), in the tree as in the repository; tools/ holds programs, no headers.
-install(DIRECTORY engine hand movegen_full movegen_diff dbb search match
+install(DIRECTORY base engine hand movegen_full movegen_diff dbb movegen rules search mate match
         DESTINATION ${SASHITE_INSTALL_INCLUDEDIR}
-        FILES_MATCHING PATTERN "*.h" PATTERN tools EXCLUDE)
+        FILES_MATCHING PATTERN "*.h")
 
 set(SASHITE_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/sashite)
 install(EXPORT sashiteTargets NAMESPACE sashite:: DESTINATION ${SASHITE_CMAKE_DIR})

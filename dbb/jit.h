@@ -27,7 +27,7 @@ struct JitShape {
   bool whole;
 };
 
-// The machine code of one shape (a fresh generator; for dbb/tools/dirty_asm).
+// The machine code of one shape (a fresh generator; for tools/dirty_asm).
 std::vector<uint8_t> jit_bytes(JitForm form, const JitShape& shape);
 
 using JitWordsFn = uint64_t (*)(const uint64_t* words, uint64_t mask);

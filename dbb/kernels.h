@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/registry.h"
 #include "dbb/kernels/adc.h"
 #include "dbb/kernels/cpp_branchless.h"
 #include "dbb/kernels/jit.h"
@@ -28,12 +29,13 @@
 
 namespace sashite::dbb {
 
+using RegisteredDirtyKernels = SASHITE_TYPE_LIST(SASHITE_FOR_EACH_DIRTY_KERNEL);
+static_assert(all_types<RegisteredDirtyKernels>([]<class K> { return DirtyKernel<K>; }));
+
 // Calls f.template operator()<K>() for every registered kernel, the naive baseline first.
 template <class F>
 void for_each_dirty_kernel(F&& f) {
-#define SASHITE_DIRTY_KERNEL_CALL(K) f.template operator()<K>();
-  SASHITE_FOR_EACH_DIRTY_KERNEL(SASHITE_DIRTY_KERNEL_CALL)
-#undef SASHITE_DIRTY_KERNEL_CALL
+  for_each_type<RegisteredDirtyKernels>(f);
 }
 
 // The same list as function pointers, for code that picks a kernel by name at run time

@@ -353,10 +353,7 @@ void BasicPosition<H>::do_move(Move m, StateInfo& st) {
   if (is_drop(m)) {
     const PieceType pr = dropped_type(m);
     const Piece pc = make_piece(us, pr);
-    if constexpr (kKeyScheme == KeyScheme::Xor) {
-      const int n = hand_[us].count(pr);
-      st.hand_key ^= zobrist::hand[us][pr][n] ^ zobrist::hand[us][pr][n - 1];
-    }
+    st.hand_key = Keys::count_changed(st.hand_key, zobrist::hand, us, pr, hand_[us], -1);
     hand_[us].sub(pr);
     put_piece(to, pc);
     st.board_key ^= zobrist::psq[pc][to];
@@ -368,10 +365,7 @@ void BasicPosition<H>::do_move(Move m, StateInfo& st) {
     st.captured = captured;
     if (captured != NO_PIECE) {
       const PieceType pr = raw_type(type_of(captured));
-      if constexpr (kKeyScheme == KeyScheme::Xor) {
-        const int n = hand_[us].count(pr);
-        st.hand_key ^= zobrist::hand[us][pr][n] ^ zobrist::hand[us][pr][n + 1];
-      }
+      st.hand_key = Keys::count_changed(st.hand_key, zobrist::hand, us, pr, hand_[us], +1);
       hand_[us].add(pr);
       remove_piece(to, captured);
       st.board_key ^= zobrist::psq[captured][to];
@@ -383,8 +377,7 @@ void BasicPosition<H>::do_move(Move m, StateInfo& st) {
     if (type_of(pc) == KING) king_[us] = to;
   }
   side_ = ~us;
-  // merom686, shogi686 hands (2016): the additive key adds the new side to move's hand; no per-count randoms.
-  if constexpr (kKeyScheme == KeyScheme::Additive) st.hand_key = additive_hand_key(~us);
+  st.hand_key = Keys::side_changed(st.hand_key, hand_, ~us);
   st.key = combine_keys(st.board_key, st.hand_key);
   st.stm_hand = hand_[~us].raw();
   update_check_info();
@@ -421,7 +414,7 @@ template <HandLayout H>
 void BasicPosition<H>::do_null_move(StateInfo& st) {
   st = *st_;
   st.board_key ^= side_key();
-  if constexpr (kKeyScheme == KeyScheme::Additive) st.hand_key = additive_hand_key(~side_);
+  st.hand_key = Keys::side_changed(st.hand_key, hand_, ~side_);
   st.key = combine_keys(st.board_key, st.hand_key);
   st.stm_hand = hand_[~side_].raw();
   st.continuous_check[side_] = 0;  // passing is not a check
@@ -449,11 +442,7 @@ Key BasicPosition<H>::compute_board_key() const {
 
 template <HandLayout H>
 Key BasicPosition<H>::compute_hand_key() const {
-  if constexpr (kKeyScheme == KeyScheme::Additive) return additive_hand_key(side_);
-  Key k = 0;
-  for (Color c : {BLACK, WHITE})
-    for (PieceType pr = RAW_BEGIN; pr < RAW_END; ++pr) k ^= zobrist::hand[c][pr][hand_[c].count(pr)];
-  return k;
+  return Keys::of_hands(hand_, side_, zobrist::hand);
 }
 
 template <HandLayout H>

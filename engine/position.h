@@ -49,7 +49,7 @@ class BasicPosition {
  public:
   using Hand = H;
   using State = StateInfo;
-  static constexpr KeyScheme kKeyScheme = key_scheme_of<H>();
+  using Keys = KeySchemeOf<H>;
   static constexpr std::string_view kStartSfen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
 
   BasicPosition() = default;
@@ -120,9 +120,7 @@ class BasicPosition {
 
   // Keys
   Key key() const { return st_->key; }
-  static constexpr Key combine_keys(Key board, Key hand) {
-    return kKeyScheme == KeyScheme::Xor ? board ^ hand : board + hand;
-  }
+  static constexpr Key combine_keys(Key board, Key hand) { return Keys::combine(board, hand); }
   Key board_key() const { return st_->board_key; }
   Key hand_key() const { return st_->hand_key; }
   Key compute_board_key() const;
@@ -151,10 +149,7 @@ class BasicPosition {
     toggle_bitboards(s, pc);
   }
   void update_check_info();
-  Key side_key() const { return kKeyScheme == KeyScheme::Xor ? zobrist::side : 0; }
-  Key additive_hand_key(Color c) const
-    requires(kKeyScheme == KeyScheme::Additive)
-  { return Key(hand_[c].raw()) + (c == WHITE ? Key(H::kSpareBit) : 0); }
+  Key side_key() const { return Keys::kSideRandom ? zobrist::side : 0; }
 
   Piece board_[SQ_NB] = {};
   Bitboard by_type_[PIECE_TYPE_NB];  // [NO_PIECE_TYPE] = all occupied squares

@@ -7,7 +7,7 @@
 #include <concepts>
 #include <cstdint>
 
-#include "engine/types.h"
+#include "base/types.h"
 
 namespace sashite {
 

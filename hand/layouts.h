@@ -3,8 +3,7 @@
 // AdditiveKey<> entries are the same layouts under the additive hashing scheme.
 #pragma once
 
-#include <tuple>
-
+#include "base/registry.h"
 #include "hand/bonanza21.h"
 #include "hand/hand64.h"
 #include "hand/key_scheme.h"
@@ -20,28 +19,17 @@
   X(AdditiveKey<HandPadded32>)
 
 namespace sashite {
-namespace detail {
-template <class Tuple> struct DropFirst;
-template <class First, class... Rest> struct DropFirst<std::tuple<First, Rest...>> { using type = std::tuple<Rest...>; };
-}  // namespace detail
-// Every registered hand type, as a type list. Readers go through for_each_hand_layout (or, for
-// typed tests, the list tests/hand_types.h makes of this one), so that a new registry line
-// reaches every test and benchmark; the X-macro itself is for explicit instantiations.
-#define SASHITE_HAND_TYPE_AFTER_COMMA(H) , H
-using RegisteredHands = detail::DropFirst<std::tuple<void SASHITE_FOR_EACH_HAND_LAYOUT(SASHITE_HAND_TYPE_AFTER_COMMA)>>::type;
-inline constexpr int kHandLayoutCount = int(std::tuple_size_v<RegisteredHands>);
-
-namespace detail {
-template <class F, class... Hs>
-void for_each_hand_in(F& f, std::tuple<Hs...>*) {
-  (f.template operator()<Hs>(), ...);
-}
-}  // namespace detail
+// Every registered hand type, as a type list: readers go through for_each_hand_layout or the
+// list itself (typed tests, tests/hand_types.h), so a new registry line reaches every test and
+// benchmark; the X-macro itself is for explicit instantiations.
+using RegisteredHands = SASHITE_TYPE_LIST(SASHITE_FOR_EACH_HAND_LAYOUT);
+static_assert(all_types<RegisteredHands>([]<class H> { return HandLayout<H>; }));
+inline constexpr int kHandLayoutCount = int(RegisteredHands::size);
 
 // Calls f.template operator()<H>() for every registered hand type, in registry order.
 template <class F>
 void for_each_hand_layout(F&& f) {
-  detail::for_each_hand_in(f, static_cast<RegisteredHands*>(nullptr));
+  for_each_type<RegisteredHands>(f);
 }
 
 using DefaultHand = HandPadded32;

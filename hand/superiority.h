@@ -4,9 +4,9 @@
 // timed by bench/hand_bench.cpp.
 #pragma once
 
-#include <tuple>
+#include <concepts>
 
-#include "engine/bmi2.h"
+#include "base/bmi2.h"
 #include "hand/layouts.h"
 
 namespace sashite::superiority {
@@ -14,6 +14,13 @@ namespace sashite::superiority {
 // The reference row of every layout, and the benchmark's baseline: seven field extractions
 // and compares, the definition itself. The tests check it, like every method, against the
 // counts the hands were built from (tests/hand_domain.h), not against itself.
+// A method answers for one layout: name, and test(a, b) == "a holds at least b of every kind".
+template <class M>
+concept SuperiorityMethod = HandLayout<typename M::Layout> && requires(const typename M::Layout& a) {
+  { M::name } -> std::convertible_to<const char*>;
+  { M::test(a, a) } -> std::same_as<bool>;
+};
+
 template <HandLayout H>
 struct ByField {
   using Layout = H;
@@ -58,17 +65,23 @@ struct Hand64ByteLanes {  // one 64-bit subtraction, bit 7 of each byte as guard
 };
 
 // The layout-specific methods; every registered layout has its ByField row besides.
-using FastMethods =
-    std::tuple<Bonanza21Alternating, Bonanza21Pdep, Padded24ShiftSubtract, Padded32Borrow, Hand64ByteLanes>;
+#define SASHITE_FOR_EACH_SUPERIORITY_METHOD(X) \
+  X(Bonanza21Alternating)                      \
+  X(Bonanza21Pdep)                             \
+  X(Padded24ShiftSubtract)                     \
+  X(Padded32Borrow)                            \
+  X(Hand64ByteLanes)
+using FastMethods = SASHITE_TYPE_LIST(SASHITE_FOR_EACH_SUPERIORITY_METHOD);
+static_assert(all_types<FastMethods>([]<class M> { return SuperiorityMethod<M>; }));
 
 // Every method, per-field baselines first (bench registers them first: they are the baseline),
 // one per registered layout under the xor scheme (the key scheme does not change the hand).
 template <class F>
 void for_each_method(F&& f) {
   for_each_hand_layout([&]<class H>() {
-    if constexpr (key_scheme_of<H>() == KeyScheme::Xor) f(ByField<H>{});
+    if constexpr (kPlainLayout<H>) f(ByField<H>{});
   });
-  std::apply([&](auto... m) { (f(m), ...); }, FastMethods{});
+  for_each_type<FastMethods>([&]<class M>() { f(M{}); });
 }
 
 }  // namespace sashite::superiority

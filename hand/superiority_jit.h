@@ -30,11 +30,11 @@ class SuperiorCountJit {
 };
 
 // Calls f.template operator()<H>() for every registered layout the loop covers: those with a
-// borrow mask, under the xor scheme only (the key scheme does not change the raw hand).
+// borrow mask, under their own scheme only (the key scheme does not change the raw hand).
 template <class F>
 void for_each_jit_layout(F&& f) {
   for_each_hand_layout([&]<class H>() {
-    if constexpr (requires { H::kBorrowMask; } && key_scheme_of<H>() == KeyScheme::Xor) f.template operator()<H>();
+    if constexpr (requires { H::kBorrowMask; } && kPlainLayout<H>) f.template operator()<H>();
   });
 }
 

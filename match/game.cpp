@@ -7,11 +7,11 @@
 #include <utility>
 
 #include "engine/game.h"
-#include "engine/usi.h"
+#include "engine/usi_text.h"
 #include "match/child_process.h"
 #include "movegen_full/usi_move.h"
-#include "search/declaration.h"
-#include "search/game_history.h"
+#include "rules/declaration.h"
+#include "rules/game_history.h"
 
 namespace sashite::match {
 

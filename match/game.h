@@ -7,7 +7,7 @@
 // resignation, a move that is not legal (loss; a pawn-drop mate is not in LegalAll), no legal
 // move (mate: loss for the side to move), fourfold repetition (draw, or a loss for the side that
 // checked on every one of its moves since the first occurrence), a declaration (`bestmove win`:
-// won if the 27-point rule of search/declaration.h holds, else lost), the ply cap (draw), a
+// won if the 27-point rule of rules/declaration.h holds, else lost), the ply cap (draw), a
 // bestmove later than the time available plus GameOptions::margin_ms (loss on time), an engine
 // that dies or never finishes its handshake (loss), or, when enabled, both engines' scores.
 #pragma once

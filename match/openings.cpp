@@ -9,7 +9,7 @@
 #include <stdexcept>
 
 #include "engine/game.h"
-#include "engine/usi.h"
+#include "engine/usi_text.h"
 #include "movegen_full/movegen.h"
 #include "search/engine.h"
 

@@ -4,7 +4,6 @@
 #include <cmath>
 
 #include "engine/types.h"
-#include "engine/usi.h"
 
 namespace sashite::match {
 

@@ -6,7 +6,7 @@
 
 namespace sashite {
 
-using Layout = std::tuple_element_t<SASHITE_HAND_LAYOUT_INDEX, RegisteredHands>;
+using Layout = TypeAt<SASHITE_HAND_LAYOUT_INDEX, RegisteredHands>;
 
 namespace detail {
 template ExtMove* generate_checks<false, false, Layout>(const BasicPosition<Layout>&, ExtMove*);

@@ -7,7 +7,7 @@
 
 namespace sashite::detail {
 
-using Layout = std::tuple_element_t<SASHITE_HAND_LAYOUT_INDEX, RegisteredHands>;
+using Layout = TypeAt<SASHITE_HAND_LAYOUT_INDEX, RegisteredHands>;
 
 template <HandLayout H>
 ExtMove* generate_evasions_all(const BasicPosition<H>& pos, ExtMove* list) {

@@ -9,7 +9,7 @@
 
 namespace sashite {
 
-static_assert(std::tuple_size_v<RegisteredHands> == SASHITE_HAND_LAYOUT_COUNT,
+static_assert(RegisteredHands::size == SASHITE_HAND_LAYOUT_COUNT,
               "movegen_full/CMakeLists.txt counted the layouts of hand/layouts.h wrongly");
 
 // Checks and QuietChecks live in checks.cpp, a unit of their own per layout for the same reason:
@@ -36,7 +36,7 @@ ExtMove* generate(const BasicPosition<H>& pos, ExtMove* list) {
   }
 }
 
-using Layout = std::tuple_element_t<SASHITE_HAND_LAYOUT_INDEX, RegisteredHands>;
+using Layout = TypeAt<SASHITE_HAND_LAYOUT_INDEX, RegisteredHands>;
 template ExtMove* generate<GenType::Captures, Layout>(const BasicPosition<Layout>&, ExtMove*);
 template ExtMove* generate<GenType::Quiets, Layout>(const BasicPosition<Layout>&, ExtMove*);
 template ExtMove* generate<GenType::Drops, Layout>(const BasicPosition<Layout>&, ExtMove*);

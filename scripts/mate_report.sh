@@ -23,7 +23,7 @@ report=build/bin/mate_report
   echo
   echo "Machine: $(sashite_machine_line). Written by \`scripts/mate_report.sh\` (RUNS=$RUNS, MS=$MS, LONG_MS=$LONG_MS)."
   echo "Lengths are those of the legal game tree: every check and evasion with every non-promotion, no"
-  echo "futile-interposition rule (search/mate/solver.h). gpsusi prints one mating line, not always the shortest."
+  echo "futile-interposition rule (mate/solver.h). gpsusi prints one mating line, not always the shortest."
   for set in tsume tsume_generated tsume_hard; do
     echo
     echo "## \`tests/data/$set.txt\`"

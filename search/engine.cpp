@@ -15,10 +15,7 @@ std::vector<EngineChoice> registered_engine_choices() {
 
 std::unique_ptr<Engine> make_engine(const EngineChoice& choice, std::string* error) {
   std::unique_ptr<Engine> e;
-#define SASHITE_MAKE_ENGINE(G) \
-  if (choice.generator == G::name) e = make_engine_of<G>(choice);
-  SASHITE_FOR_EACH_GENERATOR(SASHITE_MAKE_ENGINE)
-#undef SASHITE_MAKE_ENGINE
+  visit_by_name<RegisteredGenerators>(choice.generator, [&]<class G>() { e = make_engine_of<G>(choice); });
   if (!e && error) *error = "no registered engine configuration " + choice.name();
   return e;
 }

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "engine/types.h"
-#include "search/game_history.h"
+#include "rules/game_history.h"
 #include "search/limits.h"
 #include "search/value.h"
 

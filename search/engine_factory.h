@@ -1,6 +1,6 @@
 // The engines of one generator: the configurations of generator G whose option values match,
-// defined in search.h and instantiated once per generator by its own unit (search_full.cpp,
-// search_diff.cpp), so that the 24 searches compile on two cores at once; make_engine
+// defined in search.h and instantiated once per generator by its own unit
+// (search_generator.cpp), so that the searches compile on two cores at once; make_engine
 // dispatches on the generator's name.
 #pragma once
 

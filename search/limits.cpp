@@ -4,7 +4,7 @@
 #include <limits>
 #include <optional>
 
-#include "engine/usi.h"
+#include "engine/usi_text.h"
 
 namespace sashite {
 

@@ -21,7 +21,7 @@ struct SearchLimits {
   // parse_go sets it when a clock word appears: "btime 0 wtime 0 byoyomi 0" is a clock with
   // nothing left (answer at once), not the absence of one.
   bool clock_given = false;
-  // "go mate <ms>|infinite": solve for mate instead of searching (search/mate/solver.h);
+  // "go mate <ms>|infinite": solve for mate instead of searching (mate/solver.h);
   // mate_ms 0 is no limit (until `stop`).
   bool mate = false;
   int64_t mate_ms = 0;

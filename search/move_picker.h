@@ -17,7 +17,7 @@
 #include <cstring>
 
 #include "engine/piece_value.h"
-#include "search/search_position.h"
+#include "movegen/generator.h"
 
 namespace sashite {
 

@@ -15,13 +15,13 @@
 #include <thread>
 
 #include "movegen_full/perft.h"
-#include "search/declaration.h"
+#include "rules/declaration.h"
 #include "search/engine.h"
 #include "search/engine_config.h"
 #include "search/engine_factory.h"
 #include "search/evaluate.h"
 #include "search/move_picker.h"
-#include "search/repetition.h"
+#include "rules/repetition.h"
 #include "search/time_manager.h"
 
 namespace sashite {

@@ -5,7 +5,7 @@
 #include "tests/flip_sfen.h"
 #include "tests/hand_domain.h"
 
-#include "search/declaration.h"
+#include "rules/declaration.h"
 
 namespace sashite {
 namespace {

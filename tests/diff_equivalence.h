@@ -27,16 +27,7 @@
 
 namespace sashite::testing {
 
-// The dirty kernels as a GoogleTest type list, from their registration X-macro, so that a new
-// kernel is tested without an edit here (hand types: tests/hand_types.h). The leading void
-// absorbs the macro's leading comma.
-template <class Void, class... Ts>
-struct TypesAfterVoid {
-  using type = ::testing::Types<Ts...>;
-};
-#define SASHITE_COMMA_DBB_TYPE(T) , dbb::T
-using DirtyKernelTypes = TypesAfterVoid<void SASHITE_FOR_EACH_DIRTY_KERNEL(SASHITE_COMMA_DBB_TYPE)>::type;
-#undef SASHITE_COMMA_DBB_TYPE
+using DirtyKernelTypes = AsGTestTypes<dbb::RegisteredDirtyKernels>::type;
 
 // "padded32_xor", "hand64_additive": a layout can be registered under both key schemes. No '-':
 // in a --gtest_filter it starts the negative patterns, so ctest would select no test by that name.

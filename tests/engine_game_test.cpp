@@ -8,7 +8,7 @@
 #include <iostream>
 #include <string>
 
-#include "search/game_history.h"
+#include "rules/game_history.h"
 #include "sanitizer.h"
 #include "usi_game.h"
 

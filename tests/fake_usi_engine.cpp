@@ -16,9 +16,9 @@
 #include <thread>
 
 #include "engine/game.h"
-#include "engine/usi.h"
+#include "engine/usi_text.h"
 #include "movegen_full/movegen.h"
-#include "search/game_history.h"
+#include "rules/game_history.h"
 
 namespace {
 

@@ -1,4 +1,4 @@
-// GoogleTest side of the hand domains (search/study/hand_pairs.h): the registered hand types as a
+// GoogleTest side of the hand domains (tools/study/hand_pairs.h): the registered hand types as a
 // typed-test list, and the check every superiority method must pass on a domain.
 #pragma once
 
@@ -12,7 +12,7 @@
 #include "hand/superiority.h"
 #include "hand/superiority_jit.h"
 #include "movegen_full/random_walk.h"
-#include "search/study/hand_pairs.h"
+#include "tools/study/hand_pairs.h"
 #include "tests/hand_types.h"
 
 namespace sashite::testing {

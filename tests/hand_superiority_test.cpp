@@ -1,6 +1,6 @@
 // Every superiority method (compiled and xbyak) equals the per-field definition; the
 // partial masks are exactly what LS3600, Bonanza hand (2009) says they are; Bonanza's aggressive superiority,
-// faithful and corrected (its counts: search/tools/repetition_study).
+// faithful and corrected (its counts: tools/repetition_study).
 #include <gtest/gtest.h>
 
 #include "tests/hand_domain.h"

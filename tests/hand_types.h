@@ -4,14 +4,13 @@
 
 #include <gtest/gtest.h>
 
-#include <tuple>
-
 #include "hand/layouts.h"
 
 namespace sashite::testing {
 
-template <class Tuple> struct AsGTestTypes;
-template <class... Ts> struct AsGTestTypes<std::tuple<Ts...>> { using type = ::testing::Types<Ts...>; };
+// Any registry's type list (base/registry.h) as GoogleTest types.
+template <class List> struct AsGTestTypes;
+template <class... Ts> struct AsGTestTypes<TypeList<Ts...>> { using type = ::testing::Types<Ts...>; };
 using GTestHandTypes = AsGTestTypes<RegisteredHands>::type;
 
 }  // namespace sashite::testing

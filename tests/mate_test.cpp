@@ -1,4 +1,4 @@
-// The mate solvers (search/mate/): the tsume sets of tests/data/ solved to their exact lengths
+// The mate solvers (mate/): the tsume sets of tests/data/ solved to their exact lengths
 // by every registered solver over every registered table layout, each reported mate replayed
 // by the full generator, the pawn-drop-mate, futile-interposition and repetition rules, the
 // table's superiority rules, and `go mate` through the USI program with each solver (against
@@ -15,7 +15,7 @@
 
 #include "movegen_full/movegen.h"
 #include "mate_combos.h"
-#include "search/mate/problem_set.h"
+#include "mate/problem_set.h"
 #include "usi_process.h"
 
 namespace sashite::mate {
@@ -73,7 +73,7 @@ TYPED_TEST(MateSolve, SolvesTheSetToItsExactLengths) {
   solves_to_exact_lengths<TypeParam>(set);
 }
 
-// Our own set from the ends of real games (bench/mate_generate.cpp), where both solvers and
+// Our own set from the ends of real games (tools/mate_generate.cpp), where both solvers and
 // gpsusi agreed when it was made: 30 mates of 1 to 13 plies and 30 "no mate within 13".
 TYPED_TEST(MateSolve, SolvesTheGeneratedSetToItsExactLengths) {
   const std::vector<Problem> set = load_set("tsume_generated.txt");
@@ -174,7 +174,7 @@ TYPED_TEST(MateSolve, OneRecordKeepsProofDisproofAndNumbers) {
 }
 
 TEST(Mate, IterationsFollowTheDepthsAndSumTheNodes) {
-  using AndOr = sashite::testing::MateCombo<AndOrSolver<MainOverflowTable<DefaultHand>>, MainOverflowTable<DefaultHand>>;
+  using AndOr = mate::MateCombo<AndOrSolver<MainOverflowTable<DefaultHand>>, MainOverflowTable<DefaultHand>>;
   const MateResult r = solve<AndOr>("9/9/9/4k4/9/4P4/9/9/9 b 4G2r2b4s4n4l17p 1", kMaxMateDepth);
   ASSERT_EQ(r.iterations.size(), 4u);
   EXPECT_EQ(r.iterations.back().depth, 7) << "the last iteration is the mate's length";

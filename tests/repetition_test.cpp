@@ -3,7 +3,7 @@
 // wherever merom686's (shogi686 hands, 2016) key difference is exact.
 #include <gtest/gtest.h>
 
-#include "search/study/cyclic_walk.h"
+#include "tools/study/cyclic_walk.h"
 
 namespace sashite {
 namespace {
@@ -78,7 +78,7 @@ TEST(Repetition, OneFieldCaseAllFiltersAgree) {
   EXPECT_EQ(o.single_bit, Repetition::Inferior);
 }
 
-// Where merom686's mask is not exact (search/study/repetition_cases.h): board-key comparison finds
+// Where merom686's mask is not exact (tools/study/repetition_cases.h): board-key comparison finds
 // the inferior hand 16 plies back, the key difference does not.
 TEST(Repetition, KeyDifferenceMissesAFourPieceSurplus) {
   const Outcome o = detect(study::kFourPawns, study::kFourPawnsTaken);
@@ -111,7 +111,7 @@ TEST(Repetition, FourPieceSurplusIsClassedInexact) {
 // Both implementations agree wherever merom686's key difference (shogi686 hands, 2016) is exact, and it is exact almost
 // everywhere: a check classed inexact is excused, so their number is bounded (0 of 92,037 on
 // these seeded walks when written; a 0.1 % margin lets a change of walk keep its rare ones).
-// Every outcome occurs. The counts are printed by search/tools/repetition_study.
+// Every outcome occurs. The counts are printed by tools/repetition_study.
 TEST(Repetition, ImplementationsAgreeOnCyclicWalks) {
   const study::CyclicTally t = study::tally_cyclic_walks();
   EXPECT_GT(t.checks, 90'000u);

@@ -1,4 +1,4 @@
-// The search's own node sequence (search/study/node_replay.h), replayed: the full position
+// The search's own node sequence (tools/study/node_replay.h), replayed: the full position
 // gives every request the move count the search was given while recording, and the
 // differential position answers every request with the full generator's move set.
 #include <gtest/gtest.h>
@@ -7,7 +7,7 @@
 
 #include "search/bench_positions.h"
 #include "search/engine_config.h"
-#include "search/study/node_replay.h"
+#include "tools/study/node_replay.h"
 
 namespace sashite {
 namespace {

@@ -8,7 +8,7 @@
 
 #include "movegen_diff/diff_position.h"
 #include "movegen_full/random_walk.h"
-#include "search/search_position.h"
+#include "movegen/generator.h"
 
 namespace sashite {
 namespace {

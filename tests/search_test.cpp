@@ -11,7 +11,7 @@
 #include "movegen_full/movegen.h"
 #include "movegen_full/random_walk.h"
 #include "search/bench_positions.h"
-#include "search/declaration.h"
+#include "rules/declaration.h"
 #include "search/engine.h"
 
 namespace sashite {

@@ -1,4 +1,4 @@
-// The transposition-table layouts (search/tt_layouts.h), each under both key schemes: what a
+// The transposition-table layouts (search/tt/layouts.h), each under both key schemes: what a
 // probe gives back, which entry a full bucket gives up, hashfull, resize, and that the additive
 // key's same-board positions stay apart.
 #include <gtest/gtest.h>
@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "movegen_full/random_walk.h"
-#include "search/tt_layouts.h"
+#include "search/tt/layouts.h"
 #include "tests/hand_domain.h"
 
 namespace sashite {
@@ -205,18 +205,14 @@ TYPED_TEST(TTLayoutTest, ResizeRoundsDownToPowersOfTwoAndClears) {
   EXPECT_EQ(tt.bucket_count() * sizeof(Bucket), size_t(1) << 20);
 }
 
-template <KeyScheme S>
-struct Scheme {
-  static constexpr KeyScheme value = S;
-};
-using GTestSchemes = ::testing::Types<Scheme<KeyScheme::Xor>, Scheme<KeyScheme::Additive>>;
+using GTestSchemes = testing::AsGTestTypes<RegisteredKeySchemes>::type;
 
 template <class S>
 class TTTwoBoundsTest : public ::testing::Test {};
 TYPED_TEST_SUITE(TTTwoBoundsTest, GTestSchemes);
 
 TYPED_TEST(TTTwoBoundsTest, KeepsBothBoundsAfterFailHighAndFailLowAtOneDepth) {
-  TwoBoundsTT<TypeParam::value> tt;
+  TwoBoundsTT<TypeParam> tt;
   const Key k = 0x3141592653589793;
   tt.store(k, kMove1, 100, BOUND_LOWER, 8, 0);
   tt.store(k, MOVE_NONE, 300, BOUND_UPPER, 8, 0);
@@ -237,7 +233,7 @@ TYPED_TEST(TTTwoBoundsTest, KeepsBothBoundsAfterFailHighAndFailLowAtOneDepth) {
 }
 
 TYPED_TEST(TTTwoBoundsTest, DepthDecidesWhichBoundsStay) {
-  TwoBoundsTT<TypeParam::value> tt;
+  TwoBoundsTT<TypeParam> tt;
   const Key k = 0x2718281828459045;
   TTData d;
   tt.store(k, kMove1, 100, BOUND_LOWER, 8, 0);
@@ -274,7 +270,7 @@ class TTClassicTest : public ::testing::Test {};
 TYPED_TEST_SUITE(TTClassicTest, GTestSchemes);
 
 TYPED_TEST(TTClassicTest, FailLowAfterFailHighAtOneDepthReplacesIt) {
-  ClassicTT<TypeParam::value> tt;
+  ClassicTT<TypeParam> tt;
   const Key k = 0x3141592653589793;
   tt.store(k, kMove1, 100, BOUND_LOWER, 8, 0);
   tt.store(k, MOVE_NONE, 300, BOUND_UPPER, 8, 0);
@@ -285,7 +281,7 @@ TYPED_TEST(TTClassicTest, FailLowAfterFailHighAtOneDepthReplacesIt) {
 }
 
 TYPED_TEST(TTClassicTest, ShallowerInexactResultDoesNotOverwrite) {
-  ClassicTT<TypeParam::value> tt;
+  ClassicTT<TypeParam> tt;
   const Key k = 0x1414213562373095;
   TTData d;
   tt.store(k, kMove1, 100, BOUND_LOWER, 10, 0);
@@ -340,7 +336,7 @@ size_t confused(const T& tt, const std::vector<std::pair<Key, Key>>& pairs) {
 
 template <class T>
 class TTAdditiveIndexTest : public ::testing::Test {};
-using AdditiveTTs = ::testing::Types<ClassicTT<KeyScheme::Additive>, TwoBoundsTT<KeyScheme::Additive>>;
+using AdditiveTTs = ::testing::Types<ClassicTT<AdditiveKeys>, TwoBoundsTT<AdditiveKeys>>;
 TYPED_TEST_SUITE(TTAdditiveIndexTest, AdditiveTTs);
 
 TYPED_TEST(TTAdditiveIndexTest, SameBoardDifferentHandsGetDifferentSlotsOrChecks) {
@@ -365,8 +361,8 @@ TYPED_TEST(TTAdditiveIndexTest, SameBoardDifferentHandsGetDifferentSlotsOrChecks
     EXPECT_EQ(confused(tt, padded32), 0u) << mb << " MB";
   }
   // The test has teeth: the XOR scheme's slot (low bits, top 16 bits) confuses such pairs.
-  using XorTT = std::conditional_t<std::is_same_v<TypeParam, ClassicTT<KeyScheme::Additive>>, ClassicTT<KeyScheme::Xor>,
-                                   TwoBoundsTT<KeyScheme::Xor>>;
+  using XorTT = std::conditional_t<std::is_same_v<TypeParam, ClassicTT<AdditiveKeys>>, ClassicTT<XorKeys>,
+                                   TwoBoundsTT<XorKeys>>;
   EXPECT_GT(confused(XorTT(1), hand64), 1000u);
 
   // Two real positions: one board, hands differing by a silver.

@@ -7,7 +7,7 @@
 #include <iostream>
 #include <string>
 
-#include "search/game_history.h"
+#include "rules/game_history.h"
 #include "usi_game.h"
 
 namespace sashite::testing {

@@ -1,4 +1,4 @@
-// engine/usi.h's loop in-process, with jobs that only wait: which words it takes for `stop`
+// usi/loop.h's loop in-process, with jobs that only wait: which words it takes for `stop`
 // and `quit`, and what `quit` and the end of input do to a running job of each kind, with the
 // output descriptor a file, a pipe still read, or a pipe whose reader left.
 #include <gtest/gtest.h>
@@ -13,7 +13,8 @@
 #include <string>
 #include <thread>
 
-#include "engine/usi.h"
+#include "engine/usi_text.h"
+#include "usi/loop.h"
 
 namespace sashite::usi {
 namespace {

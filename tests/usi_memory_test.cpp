@@ -2,7 +2,7 @@
 // kings shuffling) must not grow its peak resident set (VmHWM) by more than a few dozen bytes a
 // ply with either generator. Keeping every ply's undo state cost 170 bytes a ply with the full
 // generator and 1,290 with the differential one (this test's measure, 2026-11-23); the game
-// history keeps a key and a check flag per ply (search/game_history.h): 23 and 26 bytes, most
+// history keeps a key and a check flag per ply (rules/game_history.h): 23 and 26 bytes, most
 // of it the input line itself.
 #include <gtest/gtest.h>
 

@@ -18,7 +18,7 @@
 
 #include "engine/position.h"
 #include "search/bench_positions.h"
-#include "search/game_history.h"
+#include "rules/game_history.h"
 #include "usi_process.h"
 
 namespace sashite {

@@ -1,4 +1,4 @@
-// What the TT layouts share: the slot and 16-bit check a key scheme gets, the generation byte,
+// What the TT layouts share: the key scheme's slot and 16-bit check (hand/key_scheme.h), the generation byte,
 // and the bucket array (a power of two of 64-byte aligned buckets, allocated by resize only).
 #pragma once
 
@@ -11,36 +11,12 @@
 #include <type_traits>
 
 #include "hand/key_scheme.h"
-#include "search/tt.h"
-#include "search/tt_index.h"
+#include "search/tt/tt.h"
 
 namespace sashite::tt {
 
 // Values, bounds and evals travel as int16.
 static_assert(VALUE_INFINITE <= INT16_MAX && VALUE_NONE <= INT16_MAX && -VALUE_INFINITE >= INT16_MIN);
-
-// Slot and check per scheme, as results/README.md ("Hashing, TT index") measured them. The check
-// must not repeat index bits, or it rejects nothing the index has not already rejected.
-template <KeyScheme S> struct Slot;
-
-// XOR key: every bit is a Zobrist sum, so the low bits pick the bucket and the top 16 bits
-// check (disjoint for tables under 2^48 buckets).
-template <>
-struct Slot<KeyScheme::Xor> {
-  static uint64_t index(Key k, int bits) { return tt_index::low_bits(k, bits); }
-  static uint16_t check(Key k) { return uint16_t(k >> 48); }
-};
-
-// Additive key: its low bits are hand counts, so the bucket is the top bits of k * 2^64/phi.
-// Neither the key's own top 16 bits (hand64's gold and rook counts only: same-board pairs
-// differing in lance..bishop would share them) nor the product's next bits (bit j of a product
-// sees key bits 0..j only) would do; the top 16 bits of a second product, by splitmix64's odd
-// multiplier, see every key bit and none of the index's.
-template <>
-struct Slot<KeyScheme::Additive> {
-  static uint64_t index(Key k, int bits) { return tt_index::multiplicative(k, bits); }
-  static uint16_t check(Key k) { return uint16_t((k * 0xBF58476D1CE4E5B9ULL) >> 48); }
-};
 
 // Stored depth: depth8 = depth - kDepthOffset, so depths -6..248 fit and depth8 == 0 marks an
 // empty entry (clear() zeroes).
@@ -77,7 +53,7 @@ auto& slot(Bucket& bucket, uint16_t k16, uint8_t generation) {
 template <class Bucket, KeyScheme S>
 class Buckets {
  public:
-  static constexpr KeyScheme key_scheme = S;
+  using Keys = S;
   explicit Buckets(size_t mb = 1) { resize(mb); }
 
   static constexpr size_t kAlign = 64;
@@ -111,8 +87,8 @@ class Buckets {
   void new_search() { generation_ = uint8_t(generation_ + kGenerationDelta); }
   uint8_t generation() const { return generation_; }
 
-  static uint16_t check_of(Key k) { return Slot<S>::check(k); }
-  size_t bucket_of(Key k) const { return size_t(Slot<S>::index(k, bits_)); }
+  static uint16_t check_of(Key k) { return S::tt_check(k); }
+  size_t bucket_of(Key k) const { return size_t(S::tt_index(k, bits_)); }
   size_t bucket_count() const { return count_; }
   void prefetch(Key k) const { __builtin_prefetch(&table_[bucket_of(k)]); }
 

@@ -6,7 +6,7 @@
 #include "engine/position.h"
 #include "movegen_diff/diff_position.h"
 #include "movegen_full/perft.h"
-#include "search/repetition.h"
+#include "rules/repetition.h"
 
 template <class Hand>
 bool perft3_ok(const char* layout) {

@@ -1,5 +1,5 @@
 // libFuzzer target: any bytes as lines of USI commands, run in-process through the engine of
-// the `sashite` program (search/usi_engine.h) as its loop (engine/usi.h) would run them:
+// the `sashite` program (usi/usi_engine.h) as its loop (usi/loop.h) would run them:
 // `stop` and `quit` by their first word, `go` jobs on a thread stopped after a few
 // milliseconds. Besides crashes and undefined behaviour, the output must stay printable text
 // (only '\n' among the control bytes: no input byte echoed raw) and each bad command must
@@ -15,9 +15,10 @@
 #include <string_view>
 #include <thread>
 
-#include "engine/usi.h"
+#include "usi/loop.h"
+#include "engine/usi_text.h"
 #include "fuzz_check.h"
-#include "search/usi_engine.h"
+#include "usi/usi_engine.h"
 
 namespace {
 

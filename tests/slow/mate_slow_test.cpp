@@ -6,8 +6,8 @@
 #include <string>
 #include <tuple>
 
-#include "search/mate/problem_set.h"
-#include "search/mate/solvers.h"
+#include "mate/problem_set.h"
+#include "mate/solvers.h"
 #include "mate_combos.h"
 
 namespace sashite::mate {

@@ -1,0 +1,66 @@
+#include "mate/mate_session.h"
+
+#include "mate/solvers.h"
+
+namespace sashite::mate {
+
+struct MateSession::Base {
+  virtual ~Base() = default;
+  virtual MateResult solve(Position& pos, const MateLimits& limits) = 0;
+  virtual MateTableStats stats() const = 0;
+  virtual const char* solver_name() const = 0;
+  virtual const char* table_name() const = 0;
+};
+
+namespace {
+
+template <class S, class T>
+struct Impl final : MateSession::Base {
+  explicit Impl(size_t mb) { table.resize(mb); }
+  MateResult solve(Position& pos, const MateLimits& limits) override {
+    table.clear();
+    return solver.solve(pos, limits);
+  }
+  MateTableStats stats() const override { return table.stats(); }
+  const char* solver_name() const override { return S::name; }
+  const char* table_name() const override { return T::name; }
+  T table;  // before the solver, which keeps a reference
+  S solver{table};
+};
+
+void add_unique(std::vector<std::string>& v, const char* name) {
+  for (const std::string& s : v)
+    if (s == name) return;
+  v.emplace_back(name);
+}
+
+}  // namespace
+
+std::vector<std::string> MateSession::solver_names() {
+  std::vector<std::string> v;
+  for_each_mate_solver_and_table([&]<class S, class T>() { add_unique(v, S::name); });
+  return v;
+}
+
+std::vector<std::string> MateSession::table_names() {
+  std::vector<std::string> v;
+  for_each_mate_solver_and_table([&]<class S, class T>() { add_unique(v, T::name); });
+  return v;
+}
+
+MateSession::MateSession(const std::string& solver, const std::string& table, size_t mb) {
+  for_each_mate_solver_and_table([&]<class S, class T>() {
+    if (!impl_ && solver == S::name && table == T::name) impl_ = std::make_unique<Impl<S, T>>(mb);
+  });
+}
+
+MateSession::~MateSession() = default;
+MateSession::MateSession(MateSession&&) noexcept = default;
+MateSession& MateSession::operator=(MateSession&&) noexcept = default;
+
+MateResult MateSession::solve(Position& pos, const MateLimits& limits) { return impl_->solve(pos, limits); }
+MateTableStats MateSession::stats() const { return impl_->stats(); }
+const char* MateSession::solver_name() const { return impl_->solver_name(); }
+const char* MateSession::table_name() const { return impl_->table_name(); }
+
+}  // namespace sashite::mate

@@ -1,0 +1,39 @@
+// One registered mate solver over one registered table layout, chosen by name at run time (the
+// USI options MateSolver and MateTable, mate_report): the table is owned and cleared before
+// each problem, since superiority holds only within one problem's piece set.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "mate/solver.h"
+
+namespace sashite::mate {
+
+class MateSession {
+ public:
+  static std::vector<std::string> solver_names();  // registry order
+  static std::vector<std::string> table_names();
+
+  // Unregistered names leave the session empty (valid() false); the table's allocation may
+  // throw std::bad_alloc.
+  MateSession(const std::string& solver, const std::string& table, size_t mb);
+  ~MateSession();
+  MateSession(MateSession&&) noexcept;
+  MateSession& operator=(MateSession&&) noexcept;
+
+  bool valid() const { return impl_ != nullptr; }
+  MateResult solve(Position& pos, const MateLimits& limits);
+  MateTableStats stats() const;
+  const char* solver_name() const;
+  const char* table_name() const;
+
+  struct Base;
+
+ private:
+  std::unique_ptr<Base> impl_;
+};
+
+}  // namespace sashite::mate

@@ -1,7 +1,0 @@
-// The search of every registered configuration of the diff generator (search/engine_config.h).
-#include "search/engine_factory.h"
-#include "search/search.h"
-
-namespace sashite {
-template std::unique_ptr<Engine> make_engine_of<DiffGenerator>(const EngineChoice& choice);
-}  // namespace sashite

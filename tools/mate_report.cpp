@@ -1,0 +1,234 @@
+// Mate-solver report: per problem of a set (tests/data/tsume.txt format: "SFEN | expected |
+// source", or bare SFEN lines), every registered solver over every registered table layout
+// (mate/solvers.h) and gpsusi's `go mate` (Debian gpsshogi, df-pn), interleaved problem
+// by problem and run by run: answer, length, nodes, time, nodes/s, the median of `runs` runs
+// (a cleared table each). Then the totals against 謎電 (2005)'s published 1,359,825 nodes/s,
+// whether every solver gave the same answer, and for the problem chosen with --detail N
+// (1-based) 謎電's per-iteration table and the table statistics of each combination. Markdown.
+//   mate_report [--mb M] [--runs R] [--ms T] [--detail N] [--gpsusi PATH|none] FILE
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "match/child_process.h"
+#include "mate/mate_session.h"
+#include "mate/problem_set.h"
+
+using namespace sashite;
+using namespace sashite::mate;
+
+namespace {
+
+// 謎電 (2005): nodes per second over its ten championship problems on an Athlon XP 3000+.
+constexpr double kNazodenNodesPerSecond = 1'359'825;
+
+struct Run {
+  std::string answer;  // "mate 9", "nomate", "nomate 253", "timeout"
+  std::string first = "-";
+  uint64_t nodes = 0, solution_nodes = 0;
+  double seconds = 0;
+  MateResult result;
+  MateTableStats stats;
+};
+
+// max_depth: a "nomate N" problem is solved to N plies, as the tests do.
+Run solve(MateSession& session, const std::string& sfen, int64_t ms, int max_depth) {
+  Position pos;
+  StateInfo si;
+  if (auto err = pos.set(sfen, &si)) {
+    std::fprintf(stderr, "bad SFEN %s: %s\n", sfen.c_str(), err->c_str());
+    std::exit(2);
+  }
+  MateLimits limits;
+  limits.ms = ms;
+  limits.max_depth = max_depth;
+  Run run;
+  run.result = session.solve(pos, limits);
+  run.answer = mate_answer(run.result);
+  if (!run.result.moves.empty()) run.first = to_usi(run.result.moves[0]);
+  run.nodes = run.result.nodes;
+  run.solution_nodes = run.result.solution_nodes;
+  run.seconds = run.result.seconds;
+  run.stats = session.stats();
+  return run;
+}
+
+// gpsusi over USI: the time from `go mate` to its `checkmate` line. Its line is one mating
+// line, not always the shortest, so its length is reported but not compared.
+class Gpsusi {
+ public:
+  explicit Gpsusi(const std::string& path) : p_({"/bin/sh", "-c", "exec \"$0\" 2>/dev/null", path}) {
+    p_.send("usi");
+    if (!p_.read_until([](const std::string& l) { return l == "usiok"; }, std::chrono::seconds(30))) fail("usi");
+    p_.send("isready");
+    if (!p_.read_until([](const std::string& l) { return l == "readyok"; }, std::chrono::seconds(60))) fail("isready");
+  }
+  Run solve(const std::string& sfen, int64_t ms) {
+    p_.send("usinewgame");  // a fresh table: its line must not lean on the last problem
+    p_.send("position sfen " + sfen);
+    const auto t0 = std::chrono::steady_clock::now();
+    p_.send("go mate " + std::to_string(ms));
+    const auto lines = p_.read_until([](const std::string& l) { return l.starts_with("checkmate"); },
+                                     std::chrono::milliseconds(ms + 30'000));
+    Run run;
+    run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (!lines) fail("go mate");
+    const std::string& last = lines->back();
+    if (last == "checkmate nomate") run.answer = "nomate";
+    else if (last == "checkmate timeout" || last == "checkmate notimplemented") run.answer = "timeout";
+    else {
+      std::istringstream is(last.substr(10));
+      int n = 0;
+      for (std::string w; is >> w; ++n)
+        if (n == 0) run.first = w;
+      run.answer = "mate " + std::to_string(n);
+    }
+    for (const std::string& l : *lines) {  // its own node count, when it prints one
+      const size_t at = l.find(" nodes ");
+      if (l.starts_with("info") && at != std::string::npos) run.nodes = std::strtoull(l.c_str() + at + 7, nullptr, 10);
+    }
+    return run;
+  }
+
+ private:
+  [[noreturn]] void fail(const char* what) {
+    std::fprintf(stderr, "gpsusi: no answer to %s: %s\n", what, p_.error().c_str());
+    std::exit(1);
+  }
+  match::ChildProcess p_;
+};
+
+Run median(std::vector<Run> runs) {
+  std::sort(runs.begin(), runs.end(), [](const Run& a, const Run& b) { return a.seconds < b.seconds; });
+  return runs[runs.size() / 2];
+}
+
+// Decided, and as expected where the file gives a mate length.
+bool solved(const std::string& answer, const std::string& expected) {
+  if (expected.starts_with("mate")) return answer.starts_with("mate");  // gpsusi's line need not be the shortest
+  return answer.starts_with("mate") || answer.starts_with("nomate");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  size_t mb = 256;
+  int runs = 3, detail = 0;
+  int64_t ms = 60000;
+  std::string gpsusi_path = "auto";
+  const char* file = nullptr;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view a = argv[i];
+    if (a == "--mb" && i + 1 < argc) mb = size_t(std::atol(argv[++i]));
+    else if (a == "--runs" && i + 1 < argc) runs = std::max(1, std::atoi(argv[++i]));
+    else if (a == "--ms" && i + 1 < argc) ms = std::atoll(argv[++i]);
+    else if (a == "--detail" && i + 1 < argc) detail = std::atoi(argv[++i]);
+    else if (a == "--gpsusi" && i + 1 < argc) gpsusi_path = argv[++i];
+    else if (!a.starts_with("--")) file = argv[i];
+    else file = nullptr, i = argc;
+  }
+  if (!file) {
+    std::fprintf(stderr, "usage: mate_report [--mb M] [--runs R] [--ms T] [--detail N] [--gpsusi PATH|none] FILE\n");
+    return 2;
+  }
+  const auto problems = load_mate_problems(file);
+  if (!problems) {
+    std::fprintf(stderr, "mate_report: cannot read %s\n", file);
+    return 2;
+  }
+  std::vector<std::string> sfens, expected;
+  for (const MateProblem& p : *problems) sfens.push_back(p.sfen), expected.push_back(p.expected);
+  if (gpsusi_path == "auto") gpsusi_path = match::find_program("gpsusi", "/usr/games/gpsusi").value_or("none");
+  std::unique_ptr<Gpsusi> gpsusi;
+  if (gpsusi_path != "none") gpsusi = std::make_unique<Gpsusi>(gpsusi_path);
+
+  std::vector<MateSession> sessions;
+  for (const std::string& s : MateSession::solver_names())
+    for (const std::string& t : MateSession::table_names()) sessions.emplace_back(s, t, mb);
+  const size_t k = sessions.size() + (gpsusi ? 1 : 0);
+  auto label = [&](size_t c) {
+    return c < sessions.size() ? std::string(sessions[c].solver_name()) + " | " + sessions[c].table_name() : std::string("gpsusi | -");
+  };
+
+  // rows[p][c]: problem p, combination c (gpsusi last).
+  std::vector<std::vector<Run>> rows(sfens.size(), std::vector<Run>(k));
+  for (size_t p = 0; p < sfens.size(); ++p) {
+    std::vector<std::vector<Run>> all(k);
+    for (int r = 0; r < runs; ++r)
+      for (size_t c = 0; c < k; ++c)
+        all[c].push_back(c < sessions.size() ? solve(sessions[c], sfens[p], ms, (*problems)[p].max_depth())
+                                             : gpsusi->solve(sfens[p], ms));
+    for (size_t c = 0; c < k; ++c) rows[p][c] = median(all[c]);
+  }
+
+  std::printf("Median of %d runs, interleaved; a cleared %zu MB table per solve; time limit %lld ms. nodes/s counts "
+              "search and reconstruction nodes (gpsusi: the time from `go mate` to its answer).\n\n",
+              runs, mb, (long long)ms);
+  std::printf("| # | expected | solver | table | answer | first move | nodes | solution nodes | ms | nodes/s |\n");
+  std::printf("|---|---|---|---|---|---|---:|---:|---:|---:|\n");
+  for (size_t p = 0; p < sfens.size(); ++p)
+    for (size_t c = 0; c < k; ++c) {
+      const Run& r = rows[p][c];
+      const uint64_t n = r.nodes + r.solution_nodes;
+      std::printf("| %zu | %s | %s | %s | %s | %s | %s | %.1f | %s |\n", p + 1, expected[p].c_str(), label(c).c_str(),
+                  r.answer.c_str(), r.first.c_str(), n ? std::to_string(r.nodes).c_str() : "-",
+                  c < sessions.size() ? std::to_string(r.solution_nodes).c_str() : "-", r.seconds * 1000,
+                  n && r.seconds > 0 ? std::to_string(uint64_t(double(n) / r.seconds)).c_str() : "-");
+    }
+
+  std::printf("\n| solver | table | solved | total ms | total nodes | nodes/s | x 謎電 (1,359,825 nodes/s) |\n");
+  std::printf("|---|---|---:|---:|---:|---:|---:|\n");
+  for (size_t c = 0; c < k; ++c) {
+    double s = 0;
+    uint64_t n = 0;
+    int ok = 0;
+    for (size_t p = 0; p < sfens.size(); ++p) {
+      s += rows[p][c].seconds;
+      n += rows[p][c].nodes + rows[p][c].solution_nodes;
+      ok += solved(rows[p][c].answer, expected[p]);
+    }
+    const double nps = s > 0 ? double(n) / s : 0;
+    char ratio[32] = "-";
+    if (n) std::snprintf(ratio, sizeof ratio, "%.1f", nps / kNazodenNodesPerSecond);
+    std::printf("| %s | %d/%zu | %.1f | %s | %s | %s |\n", label(c).c_str(), ok, sfens.size(), s * 1000,
+                n ? std::to_string(n).c_str() : "-", n ? std::to_string(uint64_t(nps)).c_str() : "-", ratio);
+  }
+
+  // The solvers must agree with each other and with the expected answer where it is given.
+  int disagreements = 0;
+  for (size_t p = 0; p < sfens.size(); ++p) {
+    for (size_t c = 0; c < sessions.size(); ++c) {
+      const std::string& a = rows[p][c].answer;
+      // "nomate" (none at any length) and "nomate N" (none within N) do not contradict.
+      auto kind = [](const std::string& x) { return x.starts_with("nomate") ? std::string("nomate") : x; };
+      const bool differs = kind(a) != kind(rows[p][0].answer);
+      const bool wrong = expected[p].starts_with("mate") && a != expected[p];
+      if (a != "timeout" && (wrong || (differs && rows[p][0].answer != "timeout"))) {
+        std::printf("\nDISAGREEMENT on problem %zu: %s answers %s (expected %s)\n", p + 1, label(c).c_str(), a.c_str(),
+                    expected[p].c_str());
+        ++disagreements;
+      }
+    }
+  }
+  if (!disagreements) std::printf("\nEvery solver and table layout gave the same answer on every problem.\n");
+
+  if (detail >= 1 && size_t(detail) <= sfens.size()) {
+    std::printf("\nProblem %d, `%s`:\n", detail, sfens[size_t(detail) - 1].c_str());
+    for (size_t c = 0; c < sessions.size(); ++c) {
+      const Run& r = rows[size_t(detail) - 1][c];
+      std::printf("\n%s, per iteration (depth: cumulative nodes (this iteration+ growth*)):\n```\n", label(c).c_str());
+      for (const MateIteration& it : r.result.iterations) std::printf("%s\n", it.to_string().c_str());
+      std::printf("```\ntable: %s\n", r.stats.to_string().c_str());
+    }
+  }
+  return disagreements ? 1 : 0;
+}

@@ -1,0 +1,397 @@
+#include "usi/usi_engine.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <new>
+#include <iostream>
+#include <set>
+#include <sstream>
+#include <utility>
+#include <vector>
+
+#include "search/bench_positions.h"
+
+#include "mate/problem_set.h"
+
+namespace sashite {
+namespace {
+
+// A combo option's values, from the registry, in registry order without repeats.
+template <class Field>
+std::vector<std::string> option_values(Field field) {
+  std::vector<std::string> values;
+  for (const EngineChoice& c : registered_engine_choices())
+    if (std::find(values.begin(), values.end(), c.*field) == values.end()) values.push_back(c.*field);
+  return values;
+}
+
+struct ComboOption {
+  const char* name;
+  std::string EngineChoice::*field;
+};
+constexpr ComboOption kCombos[] = {
+    {"MoveGen", &EngineChoice::generator},
+    {"HandLayout", &EngineChoice::layout},
+    {"KeyScheme", &EngineChoice::key_scheme},
+    {"TTLayout", &EngineChoice::tt},
+};
+
+// "option name N type combo default D var V1 var V2 ...".
+std::string combo_option(std::string_view name, std::string_view def, const std::vector<std::string>& values) {
+  std::string line = "option name " + std::string(name) + " type combo default " + std::string(def);
+  for (const std::string& v : values) line += " var " + v;
+  return line;
+}
+
+// Empty when `value` is one of `values`, else the error for `setoption`.
+std::string combo_error(const std::string& name, const std::string& value, const std::vector<std::string>& values) {
+  if (std::find(values.begin(), values.end(), value) != values.end()) return {};
+  std::string list;
+  for (const auto& v : values) list += (list.empty() ? "" : ", ") + v;
+  return "setoption: " + name + " must be one of " + list + ", got " + quoted(value);
+}
+
+}  // namespace
+
+UsiEngine::UsiEngine(std::ostream& out) : out_(out) {
+  replay_game(BasicPosition<DefaultHand>::kStartSfen, "", history_);  // cannot fail
+  switch_engine(choice_);
+}
+
+UsiEngine::~UsiEngine() = default;
+
+usi::Job UsiEngine::execute(std::string_view line) {
+  const std::string_view cmd = usi::first_word(line);
+  const std::string_view args = usi::trim(usi::trim(line).substr(cmd.size()));
+  // `position` reads the line in place: a game line can be megabytes long.
+  if (cmd == "position") {
+    position(args);
+    return {};
+  }
+  if (cmd == "go") return go(args);
+  if (cmd == "bench") return bench(args);
+  std::istringstream is{std::string(args)};
+  if (cmd == "usi") {
+    out_ << "id name sashite\nid author the sashite developers\n"
+         << "option name USI_Hash type spin default 16 min 1 max 65536\n"
+         << "option name USI_Ponder type check default false\n"
+         << "option name MoveOverhead type spin default 100 min 0 max 5000\n";
+    out_ << combo_option("MateSolver", kDefaultMateSolver, mate::MateSession::solver_names()) << "\n"
+         << combo_option("MateTable", kDefaultMateTable, mate::MateSession::table_names()) << "\n";
+    for (const ComboOption& o : kCombos) out_ << combo_option(o.name, EngineChoice{}.*o.field, option_values(o.field)) << "\n";
+    out_ << "usiok\n";
+  } else if (cmd == "isready") {
+    say("readyok");
+  } else if (cmd == "usinewgame") {
+    engine_->new_game();
+  } else if (cmd == "ponderhit" || cmd == "gameover") {
+    // ponderhit without a pondering search, gameover after the game: nothing to do.
+  } else if (cmd == "setoption") {
+    setoption(is);
+  } else if (cmd == "d") {
+    out_ << engine_->pretty();
+  } else {
+    error("unknown command " + quoted(cmd));
+  }
+  return {};
+}
+
+void UsiEngine::error(const std::string& what) { out_ << "info string error: " << what << "\n"; }
+
+void UsiEngine::say(const std::string& line) {
+  const std::lock_guard lock(out_mutex_);
+  out_ << line << std::endl;
+}
+
+void UsiEngine::setoption(std::istream& is) {
+  std::string word, name, value;
+  is >> word;
+  if (word != "name") return error("setoption: expected 'setoption name <id> [value <x>]'");
+  while (is >> word && word != "value") name += (name.empty() ? "" : " ") + word;
+  std::getline(is >> std::ws, value);
+  if (name.empty()) return error("setoption: missing option name");
+  if (name == "USI_Hash") {
+    const auto mb = usi::parse_int(value, 1, 65536);
+    if (!mb) return error("setoption: USI_Hash must be an integer from 1 to 65536, got " + quoted(value));
+    // More than the machine has would be overcommitted and then killed by the first clear.
+    const uint64_t physical_mb = uint64_t(sysconf(_SC_PHYS_PAGES)) * uint64_t(sysconf(_SC_PAGE_SIZE)) >> 20;
+    if (uint64_t(*mb) > physical_mb / 2)
+      return error("setoption: USI_Hash " + std::to_string(*mb) + " MB is more than half of this machine's " +
+                   std::to_string(physical_mb) + " MB; the table keeps " + std::to_string(hash_mb_) + " MB");
+    try {
+      engine_->resize_tt(size_t(*mb));
+      hash_mb_ = *mb;
+      mate_.reset();  // `go mate` allocates its table at the new size when next asked
+    } catch (const std::bad_alloc&) {
+      error("setoption: USI_Hash: cannot allocate " + std::to_string(*mb) + " MB; the table keeps " +
+            std::to_string(hash_mb_) + " MB");
+    }
+    return;
+  }
+  if (name == "USI_Ponder") {
+    if (value != "true" && value != "false") error("setoption: USI_Ponder must be 'true' or 'false', got " + quoted(value));
+    return;
+  }
+  if (name == "MoveOverhead") {
+    const auto ms = usi::parse_int(value, 0, 5000);
+    if (!ms) return error("setoption: MoveOverhead must be an integer from 0 to 5000, got " + quoted(value));
+    move_overhead_ms_ = *ms;
+    return;
+  }
+  if (name == "MateSolver" || name == "MateTable") {
+    const bool solver = name == "MateSolver";
+    const auto values = solver ? mate::MateSession::solver_names() : mate::MateSession::table_names();
+    if (auto err = combo_error(name, value, values); !err.empty()) return error(err);
+    (solver ? mate_solver_ : mate_table_name_) = value;
+    mate_.reset();
+    return;
+  }
+  for (const ComboOption& o : kCombos) {
+    if (name != o.name) continue;
+    if (auto err = combo_error(name, value, option_values(o.field)); !err.empty()) return error(err);
+    EngineChoice next = choice_;
+    next.*o.field = value;
+    if (auto err = switch_engine(next)) error("setoption: " + name + ": " + *err);
+    return;
+  }
+  error("setoption: unknown option " + quoted(name));
+}
+
+// A new engine for the configuration, with the table size and the game in force; on failure
+// the current one stays.
+std::optional<std::string> UsiEngine::switch_engine(const EngineChoice& choice) {
+  std::string why;
+  auto e = make_engine(choice, &why);
+  if (!e) return why;
+  e->resize_tt(size_t(hash_mb_));
+  if (auto err = e->set_game(history_)) return err;
+  engine_ = std::move(e);
+  choice_ = choice;
+  return std::nullopt;
+}
+
+// Nothing changes unless the SFEN and every move are valid.
+void UsiEngine::position(std::string_view args) {
+  usi::PositionCommand c = usi::parse_position(args);
+  if (!c.error.empty()) return error("position: " + c.error);
+  GameHistory history;
+  if (auto err = replay_game(c.sfen, c.moves, history)) return error("position: " + *err);
+  if (auto err = engine_->set_game(history)) return error("position: " + *err);
+  history_ = std::move(history);
+}
+
+usi::Job UsiEngine::go(std::string_view args) {
+  if (usi::first_word(args) == "perft") {
+    std::string_view rest = args;
+    usi::next_word(rest);
+    const std::string_view depth_text = usi::next_word(rest);
+    const auto depth = usi::parse_int(depth_text, 1, 20);
+    if (!depth || !usi::trim(rest).empty()) {
+      error("go perft: depth must be an integer from 1 to 20, got " + quoted(usi::trim(args.substr(5))));
+      return {};
+    }
+    // The output is fairy-stockfish's (one "move: count" line per root move, a blank line,
+    // "Nodes searched: N" and a blank line) after one info line, so that the two diff cleanly.
+    return {usi::JobKind::Batch, [this, depth = *depth](const std::atomic<bool>& stop) {
+              const auto t0 = std::chrono::steady_clock::now();
+              auto stopped = [&stop] { return stop.load(std::memory_order_relaxed); };
+              // Sorted by move text: the generators order moves differently.
+              std::vector<std::pair<std::string, uint64_t>> divide;
+              for (const auto& [m, n] : engine_->perft_divide(depth, stopped)) divide.emplace_back(to_usi(m), n);
+              const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+              if (stopped()) {
+                out_ << "info string perft " << depth << " stopped after " << int64_t(s * 1000) << " ms\n";
+                return;
+              }
+              std::sort(divide.begin(), divide.end());
+              uint64_t total = 0;
+              for (const auto& [m, n] : divide) total += n;
+              out_ << "info string perft " << depth << " time " << int64_t(s * 1000) << " ms, "
+                   << int64_t(s > 0 ? double(total) / s : 0) << " leaves/s, MoveGen " << choice_.generator << "\n";
+              for (const auto& [m, n] : divide) out_ << m << ": " << n << "\n";
+              out_ << "\nNodes searched: " << total << "\n\n";
+            }};
+  }
+  auto parsed = parse_go(args);
+  if (auto* why = std::get_if<std::string>(&parsed)) {
+    error(*why);
+    return {};
+  }
+  const SearchLimits limits = std::get<SearchLimits>(parsed);
+  if (limits.mate) return go_mate(limits);
+  ponderhit_ = false;
+  return {usi::JobKind::Search, [this, limits](const std::atomic<bool>& stop) {
+            SearchControl control;
+            control.stop = &stop;
+            control.ponderhit = &ponderhit_;
+            control.move_overhead_ms = move_overhead_ms_;
+            control.info = [this](const std::string& line) { say(line); };
+            const SearchResult r = engine_->go(limits, control);
+            // The whole search's count, the unfinished iteration included: what a match
+            // runner divides by the think time to measure nodes per second.
+            if (r.nodes > 0)
+              say("info nodes " + std::to_string(r.nodes) + " time " + std::to_string(r.ms) + " nps " +
+                  std::to_string(r.ms > 0 ? r.nodes * 1000 / uint64_t(r.ms) : r.nodes));
+            if (r.declare_win) {
+              say("bestmove win");
+            } else if (r.best == MOVE_NONE || (r.score != VALUE_NONE && r.score <= VALUE_MATED_IN_MAX_PLY)) {
+              // No legal move, or mated by force: resign rather than play on.
+              say("bestmove resign");
+            } else {
+              say("bestmove " + to_usi(r.best) + (r.ponder != MOVE_NONE ? " ponder " + to_usi(r.ponder) : ""));
+            }
+          }};
+}
+
+// The session of the options MateSolver and MateTable, allocated on first use at USI_Hash
+// megabytes; null (and an error line naming `who`) when that much memory is not there.
+mate::MateSession* UsiEngine::mate_session(const char* who) {
+  if (!mate_) {
+    try {
+      mate_ = std::make_unique<mate::MateSession>(mate_solver_, mate_table_name_, size_t(hash_mb_));
+    } catch (const std::bad_alloc&) {
+      say(std::string("info string error: ") + who + ": cannot allocate a " + std::to_string(hash_mb_) + " MB mate table");
+    }
+  }
+  return mate_.get();
+}
+
+// "go mate <ms>|infinite" (USI): "checkmate <moves>" (the attacker's first move to the mate,
+// shortest attack and longest defence), "checkmate nomate" when there is none at any length
+// (the search met no depth cut), else "checkmate timeout": the time ran out, `stop` came first,
+// or the deepest iteration (kMaxMateDepth) found none. Per iteration an info line and 謎電's
+// (2005) form; after the solve the table's statistics.
+usi::Job UsiEngine::go_mate(const SearchLimits& limits) {
+  return {usi::JobKind::Search, [this, ms = limits.mate_ms, sfen = history_.final_sfen](const std::atomic<bool>& stop) {
+            using namespace mate;
+            if (!mate_session("go mate")) {
+              say("checkmate timeout");
+              return;
+            }
+            Position pos;
+            StateInfo si;
+            pos.set(sfen, &si);  // the SFEN of a position already set up
+            MateLimits ml;
+            ml.ms = ms;
+            ml.stop = &stop;
+            const auto t0 = std::chrono::steady_clock::now();
+            ml.on_iteration = [this, t0](const MateIteration& it) {
+              const int64_t elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
+              say("info depth " + std::to_string(it.depth) + " nodes " + std::to_string(it.nodes) + " time " +
+                  std::to_string(elapsed) + " nps " + std::to_string(elapsed ? it.nodes * 1000 / uint64_t(elapsed) : it.nodes) +
+                  "\ninfo string iteration " + it.to_string());
+            };
+            const MateResult r = mate_->solve(pos, ml);
+            say("info string mate solver " + std::string(mate_->solver_name()) + ", table " + mate_->table_name() + ": " +
+                mate_->stats().to_string());
+            if (r.status == MateStatus::Mate) {
+              std::string line = "checkmate";
+              for (Move m : r.moves) (line += ' ') += to_usi(m);
+              say(line);
+            } else if (r.status == MateStatus::NoMate && r.depth == kNoLimit) {
+              say("checkmate nomate");
+            } else {
+              // Out of time, stopped, or no mate within the deepest iteration: undecided.
+              if (r.status == MateStatus::NoMate)
+                say("info string no mate within " + std::to_string(r.depth) + " plies, the deepest this solver searches");
+              say("checkmate timeout");
+            }
+          }};
+}
+
+// "bench [depth]": every bench position from a new game to `depth` (default 7), one summary
+// line per position and the totals; the node total is the configuration's search signature.
+usi::Job UsiEngine::bench(std::string_view args) {
+  if (usi::first_word(args) == "mate") return bench_mate(usi::trim(args.substr(4)));
+  int depth = 7;
+  if (!args.empty()) {
+    const auto d = usi::parse_int(args, 1, 64);
+    if (!d) {
+      error("bench: depth must be an integer from 1 to 64, got " + quoted(args));
+      return {};
+    }
+    depth = *d;
+  }
+  return {usi::JobKind::Batch, [this, depth](const std::atomic<bool>& stop) {
+            SearchLimits limits;
+            limits.depth = depth;
+            SearchControl control;
+            control.stop = &stop;
+            uint64_t nodes = 0;
+            int64_t ms = 0;
+            for (std::string_view sfen : kBenchPositions) {
+              GameHistory game;
+              replay_game(sfen, "", game);
+              engine_->set_game(game);
+              engine_->new_game();
+              const SearchResult r = engine_->go(limits, control);
+              if (stop) break;
+              nodes += r.nodes;
+              ms += r.ms;
+              say("info string bench " + std::string(sfen) + " depth " + std::to_string(r.depth) + " score " +
+                  usi_score(r.score) + " bestmove " + to_usi(r.best) + " nodes " + std::to_string(r.nodes));
+            }
+            engine_->set_game(history_);
+            say("===========================\nConfiguration: " + choice_.name() + "\nTotal time (ms) : " +
+                std::to_string(ms) + "\nNodes searched  : " + std::to_string(nodes) +
+                "\nNodes/second    : " + std::to_string(ms ? nodes * 1000 / uint64_t(ms) : nodes));
+          }};
+}
+
+// "bench mate <file> [ms]": the option's mate solver and table over a file of problems
+// (tests/data/tsume.txt format), each within `ms` (default 10000; a "nomate N" problem to N
+// plies): per problem the answer, the length, nodes, time and nodes/s, then the totals.
+usi::Job UsiEngine::bench_mate(std::string_view args) {
+  const std::string file{usi::first_word(args)};
+  const std::string_view rest = usi::trim(args.substr(file.size()));
+  int64_t ms = 10000;
+  if (!rest.empty()) {
+    const auto v = usi::parse_int(rest, 1, 86'400'000);
+    if (!v) {
+      error("bench mate: the time must be an integer of milliseconds, got " + quoted(rest));
+      return {};
+    }
+    ms = *v;
+  }
+  auto problems = file.empty() ? std::nullopt : mate::load_mate_problems(file);
+  if (!problems) {
+    error("bench mate: cannot read a problem file " + quoted(file) + " (usage: bench mate <file> [ms])");
+    return {};
+  }
+  return {usi::JobKind::Batch, [this, ms, problems = std::move(*problems)](const std::atomic<bool>& stop) {
+            using namespace mate;
+            MateSession* const made = mate_session("bench mate");
+            if (!made) return;
+            MateSession& session = *made;
+            uint64_t nodes = 0;
+            double seconds = 0;
+            for (size_t i = 0; i < problems.size() && !stop; ++i) {
+              Position pos;
+              StateInfo si;
+              if (auto err = pos.set(problems[i].sfen, &si)) {
+                say("info string error: bench mate: problem " + std::to_string(i + 1) + ": " + *err);
+                continue;
+              }
+              MateLimits limits;
+              limits.ms = ms;
+              limits.stop = &stop;
+              limits.max_depth = problems[i].max_depth();
+              const MateResult r = session.solve(pos, limits);
+              const uint64_t n = r.nodes + r.solution_nodes;
+              nodes += n;
+              seconds += r.seconds;
+              say("info string bench mate " + std::to_string(i + 1) + " " + mate_answer(r) + " nodes " + std::to_string(n) +
+                  " time " + std::to_string(int64_t(r.seconds * 1000)) + " nps " +
+                  std::to_string(r.seconds > 0 ? uint64_t(double(n) / r.seconds) : n) +
+                  (problems[i].expected.empty() ? "" : " expected " + problems[i].expected));
+            }
+            say("===========================\nMate solver: " + std::string(session.solver_name()) + ", table " +
+                session.table_name() + "\nTotal time (ms) : " + std::to_string(int64_t(seconds * 1000)) +
+                "\nNodes searched  : " + std::to_string(nodes) +
+                "\nNodes/second    : " + std::to_string(seconds > 0 ? uint64_t(double(nodes) / seconds) : nodes));
+          }};
+}
+
+}  // namespace sashite

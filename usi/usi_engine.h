@@ -1,0 +1,73 @@
+// The engine behind the USI program `sashite`: the commands usi/loop.h's loop hands over
+// (`usi`, `isready`, `setoption`, `usinewgame`, `position`, `go` (and `go mate`), `ponderhit`, `gameover`,
+// `d`, `bench`), driving one registered engine configuration (search/engine.h). A bad command
+// answers "info string error: ..." on the output stream and changes nothing.
+//
+// A class of its own (not inside main) so that the fuzz target tests/fuzz/usi_fuzz.cpp and the
+// tests drive the same code in-process.
+#pragma once
+
+#include <atomic>
+#include <iosfwd>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "engine/usi_text.h"
+#include "usi/loop.h"
+#include "search/engine.h"
+#include "rules/game_history.h"
+#include "mate/mate_session.h"
+
+namespace sashite {
+
+class UsiEngine {
+ public:
+  explicit UsiEngine(std::ostream& out);
+  ~UsiEngine();
+  UsiEngine(const UsiEngine&) = delete;
+  UsiEngine& operator=(const UsiEngine&) = delete;
+
+  // One command line, trimmed (usi::Execute): answers on the output stream, and returns the
+  // job of a `go` or `bench` command, which the caller runs (the loop: on its worker thread).
+  usi::Job execute(std::string_view line);
+  // `ponderhit`, delivered by the loop while the pondering search runs.
+  void ponderhit() { ponderhit_ = true; }
+
+  // The game the last good `position` command set up (keys and checks per ply).
+  const GameHistory& history() const { return history_; }
+  const Engine& engine() const { return *engine_; }
+
+ private:
+  void error(const std::string& what);
+  // One whole line, flushed: a search's lines and the `readyok` the loop lets through beside
+  // it come from two threads.
+  void say(const std::string& line);
+  void setoption(std::istream& is);
+  void position(std::string_view args);
+  usi::Job go(std::string_view args);
+  usi::Job bench(std::string_view args);
+  usi::Job bench_mate(std::string_view args);
+  mate::MateSession* mate_session(const char* who);
+  usi::Job go_mate(const SearchLimits& limits);
+  std::optional<std::string> switch_engine(const EngineChoice& choice);
+
+  std::ostream& out_;
+  EngineChoice choice_;
+  std::unique_ptr<Engine> engine_;
+  GameHistory history_;  // the game to the position in force; an engine switch replays it
+  int hash_mb_ = 16;
+  int64_t move_overhead_ms_ = 100;
+  std::atomic<bool> ponderhit_{false};
+  std::mutex out_mutex_;
+  // `go mate`: the solver and table of the options MateSolver and MateTable, allocated on
+  // first use at USI_Hash megabytes, cleared per problem.
+  static constexpr const char* kDefaultMateSolver = "df-pn";
+  static constexpr const char* kDefaultMateTable = "main-overflow";
+  std::string mate_solver_ = kDefaultMateSolver, mate_table_name_ = kDefaultMateTable;
+  std::unique_ptr<mate::MateSession> mate_;
+};
+
+}  // namespace sashite
