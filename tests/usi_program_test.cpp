@@ -394,7 +394,7 @@ TEST_F(Usi, OversizedHashIsRefusedAndTheEngineServes) {
   if (physical_mb >= 2 * 65536) GTEST_SKIP() << "this machine could hold the largest table";
   const std::vector<std::string> lines = reply("setoption name USI_Hash value 65536");
   ASSERT_EQ(lines.size(), 1u);
-  EXPECT_TRUE(lines[0].starts_with("info string error: setoption: USI_Hash 65536 MB is more than half")) << lines[0];
+  EXPECT_TRUE(lines[0].starts_with("info string error: setoption: USI_Hash: 65536 MB is more than half")) << lines[0];
   EXPECT_NE(lines[0].find("the table keeps 16 MB"), std::string::npos) << lines[0];
   const std::vector<std::string> perft = perft_lines(reply("go perft 1"), "full");
   EXPECT_NE(std::find(perft.begin(), perft.end(), "Nodes searched: 30"), perft.end());

@@ -19,45 +19,64 @@ namespace sashite {
 namespace {
 
 // A combo option's values, from the registry, in registry order without repeats.
-template <class Field>
-std::vector<std::string> option_values(Field field) {
+std::vector<std::string> choice_values(std::string EngineChoice::*field) {
   std::vector<std::string> values;
   for (const EngineChoice& c : registered_engine_choices())
     if (std::find(values.begin(), values.end(), c.*field) == values.end()) values.push_back(c.*field);
   return values;
 }
 
-struct ComboOption {
+// The engine configuration's parts, as combo options.
+struct ChoiceOption {
   const char* name;
   std::string EngineChoice::*field;
 };
-constexpr ComboOption kCombos[] = {
+constexpr ChoiceOption kChoiceOptions[] = {
     {"MoveGen", &EngineChoice::generator},
     {"HandLayout", &EngineChoice::layout},
     {"KeyScheme", &EngineChoice::key_scheme},
     {"TTLayout", &EngineChoice::tt},
 };
 
-// "option name N type combo default D var V1 var V2 ...".
-std::string combo_option(std::string_view name, std::string_view def, const std::vector<std::string>& values) {
-  std::string line = "option name " + std::string(name) + " type combo default " + std::string(def);
-  for (const std::string& v : values) line += " var " + v;
-  return line;
-}
-
-// Empty when `value` is one of `values`, else the error for `setoption`.
-std::string combo_error(const std::string& name, const std::string& value, const std::vector<std::string>& values) {
-  if (std::find(values.begin(), values.end(), value) != values.end()) return {};
-  std::string list;
-  for (const auto& v : values) list += (list.empty() ? "" : ", ") + v;
-  return "setoption: " + name + " must be one of " + list + ", got " + quoted(value);
-}
-
 }  // namespace
 
 UsiEngine::UsiEngine(std::ostream& out) : out_(out) {
   replay_game(BasicPosition<DefaultHand>::kStartSfen, "", history_);  // cannot fail
   switch_engine(choice_);
+  add_options();
+}
+
+// The table, in the order the `usi` reply lists it. The defaults are the members' initial
+// values, so nothing is applied at startup.
+void UsiEngine::add_options() {
+  using Error = std::optional<std::string>;
+  options_.add(UsiOption::spin("USI_Hash", kDefaultHashMb, 1, 65536, [this](const OptionValue& v) { return set_hash(v.number); }));
+  // Accepted for the GUI's sake: `go ponder` alone decides whether the engine ponders.
+  options_.add(UsiOption::check("USI_Ponder", false, [](const OptionValue&) -> Error { return std::nullopt; }));
+  options_.add(UsiOption::spin("MoveOverhead", kDefaultMoveOverheadMs, 0, 5000, [this](const OptionValue& v) -> Error {
+    move_overhead_ms_ = v.number;
+    return std::nullopt;
+  }));
+  // `go mate` makes its session anew, with the solver and table in force, when next asked.
+  const auto set_mate_name = [this](std::string* field) {
+    return [this, field](const OptionValue& v) -> Error {
+      *field = v.text;
+      mate_.reset();
+      return std::nullopt;
+    };
+  };
+  options_.add(UsiOption::combo("MateSolver", kDefaultMateSolver, mate::MateSession::solver_names, set_mate_name(&mate_solver_)));
+  options_.add(UsiOption::combo("MateTable", kDefaultMateTable, mate::MateSession::table_names, set_mate_name(&mate_table_name_)));
+  // A combination the registry lacks (an additive key for a layout without one) is refused.
+  for (const ChoiceOption& o : kChoiceOptions) {
+    const auto values = [field = o.field] { return choice_values(field); };
+    const auto switch_part = [this, field = o.field](const OptionValue& v) {
+      EngineChoice next = choice_;
+      next.*field = v.text;
+      return switch_engine(next);
+    };
+    options_.add(UsiOption::combo(o.name, EngineChoice{}.*o.field, values, switch_part));
+  }
 }
 
 UsiEngine::~UsiEngine() = default;
@@ -74,13 +93,8 @@ usi::Job UsiEngine::execute(std::string_view line) {
   if (cmd == "bench") return bench(args);
   std::istringstream is{std::string(args)};
   if (cmd == "usi") {
-    out_ << "id name sashite\nid author the sashite developers\n"
-         << "option name USI_Hash type spin default 16 min 1 max 65536\n"
-         << "option name USI_Ponder type check default false\n"
-         << "option name MoveOverhead type spin default 100 min 0 max 5000\n";
-    out_ << combo_option("MateSolver", kDefaultMateSolver, mate::MateSession::solver_names()) << "\n"
-         << combo_option("MateTable", kDefaultMateTable, mate::MateSession::table_names()) << "\n";
-    for (const ComboOption& o : kCombos) out_ << combo_option(o.name, EngineChoice{}.*o.field, option_values(o.field)) << "\n";
+    out_ << "id name sashite\nid author the sashite developers\n";
+    options_.print(out_);
     out_ << "usiok\n";
   } else if (cmd == "isready") {
     say("readyok");
@@ -112,51 +126,23 @@ void UsiEngine::setoption(std::istream& is) {
   while (is >> word && word != "value") name += (name.empty() ? "" : " ") + word;
   std::getline(is >> std::ws, value);
   if (name.empty()) return error("setoption: missing option name");
-  if (name == "USI_Hash") {
-    const auto mb = usi::parse_int(value, 1, 65536);
-    if (!mb) return error("setoption: USI_Hash must be an integer from 1 to 65536, got " + quoted(value));
-    // More than the machine has would be overcommitted and then killed by the first clear.
-    const uint64_t physical_mb = uint64_t(sysconf(_SC_PHYS_PAGES)) * uint64_t(sysconf(_SC_PAGE_SIZE)) >> 20;
-    if (uint64_t(*mb) > physical_mb / 2)
-      return error("setoption: USI_Hash " + std::to_string(*mb) + " MB is more than half of this machine's " +
-                   std::to_string(physical_mb) + " MB; the table keeps " + std::to_string(hash_mb_) + " MB");
-    try {
-      engine_->resize_tt(size_t(*mb));
-      hash_mb_ = *mb;
-      mate_.reset();  // `go mate` allocates its table at the new size when next asked
-    } catch (const std::bad_alloc&) {
-      error("setoption: USI_Hash: cannot allocate " + std::to_string(*mb) + " MB; the table keeps " +
-            std::to_string(hash_mb_) + " MB");
-    }
-    return;
+  if (auto err = options_.set(name, value)) error("setoption: " + *err);
+}
+
+// More than the machine has would be overcommitted and then killed by the first clear.
+std::optional<std::string> UsiEngine::set_hash(int mb) {
+  const uint64_t physical_mb = uint64_t(sysconf(_SC_PHYS_PAGES)) * uint64_t(sysconf(_SC_PAGE_SIZE)) >> 20;
+  if (uint64_t(mb) > physical_mb / 2)
+    return std::to_string(mb) + " MB is more than half of this machine's " + std::to_string(physical_mb) +
+           " MB; the table keeps " + std::to_string(hash_mb_) + " MB";
+  try {
+    engine_->resize_tt(size_t(mb));
+  } catch (const std::bad_alloc&) {
+    return "cannot allocate " + std::to_string(mb) + " MB; the table keeps " + std::to_string(hash_mb_) + " MB";
   }
-  if (name == "USI_Ponder") {
-    if (value != "true" && value != "false") error("setoption: USI_Ponder must be 'true' or 'false', got " + quoted(value));
-    return;
-  }
-  if (name == "MoveOverhead") {
-    const auto ms = usi::parse_int(value, 0, 5000);
-    if (!ms) return error("setoption: MoveOverhead must be an integer from 0 to 5000, got " + quoted(value));
-    move_overhead_ms_ = *ms;
-    return;
-  }
-  if (name == "MateSolver" || name == "MateTable") {
-    const bool solver = name == "MateSolver";
-    const auto values = solver ? mate::MateSession::solver_names() : mate::MateSession::table_names();
-    if (auto err = combo_error(name, value, values); !err.empty()) return error(err);
-    (solver ? mate_solver_ : mate_table_name_) = value;
-    mate_.reset();
-    return;
-  }
-  for (const ComboOption& o : kCombos) {
-    if (name != o.name) continue;
-    if (auto err = combo_error(name, value, option_values(o.field)); !err.empty()) return error(err);
-    EngineChoice next = choice_;
-    next.*o.field = value;
-    if (auto err = switch_engine(next)) error("setoption: " + name + ": " + *err);
-    return;
-  }
-  error("setoption: unknown option " + quoted(name));
+  hash_mb_ = mb;
+  mate_.reset();  // `go mate` allocates its table at the new size when next asked
+  return std::nullopt;
 }
 
 // A new engine for the configuration, with the table size and the game in force; on failure

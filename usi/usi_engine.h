@@ -20,6 +20,7 @@
 #include "search/engine.h"
 #include "rules/game_history.h"
 #include "mate/mate_session.h"
+#include "usi/options.h"
 
 namespace sashite {
 
@@ -39,13 +40,17 @@ class UsiEngine {
   // The game the last good `position` command set up (keys and checks per ply).
   const GameHistory& history() const { return history_; }
   const Engine& engine() const { return *engine_; }
+  // The options the `usi` reply lists and `setoption` sets, with the values in force.
+  const UsiOptions& options() const { return options_; }
 
  private:
   void error(const std::string& what);
   // One whole line, flushed: a search's lines and the `readyok` the loop lets through beside
   // it come from two threads.
   void say(const std::string& line);
+  void add_options();
   void setoption(std::istream& is);
+  std::optional<std::string> set_hash(int mb);
   void position(std::string_view args);
   usi::Job go(std::string_view args);
   usi::Job bench(std::string_view args);
@@ -58,8 +63,10 @@ class UsiEngine {
   EngineChoice choice_;
   std::unique_ptr<Engine> engine_;
   GameHistory history_;  // the game to the position in force; an engine switch replays it
-  int hash_mb_ = 16;
-  int64_t move_overhead_ms_ = 100;
+  static constexpr int kDefaultHashMb = 16;
+  static constexpr int kDefaultMoveOverheadMs = 100;
+  int hash_mb_ = kDefaultHashMb;
+  int64_t move_overhead_ms_ = kDefaultMoveOverheadMs;
   std::atomic<bool> ponderhit_{false};
   std::mutex out_mutex_;
   // `go mate`: the solver and table of the options MateSolver and MateTable, allocated on
@@ -68,6 +75,7 @@ class UsiEngine {
   static constexpr const char* kDefaultMateTable = "main-overflow";
   std::string mate_solver_ = kDefaultMateSolver, mate_table_name_ = kDefaultMateTable;
   std::unique_ptr<mate::MateSession> mate_;
+  UsiOptions options_;
 };
 
 }  // namespace sashite
