@@ -1,8 +1,11 @@
 #include "engine/position.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <iterator>
 #include <sstream>
-#include <vector>
+
+#include "engine/sfen.h"
 
 namespace sashite {
 
@@ -24,150 +27,43 @@ constinit const Keys kKeys = build_keys();
 
 namespace {
 
-// "P" for a pawn: hand and piece-count messages name the kind by its Black letter.
+// "P" for a pawn: pretty() names a kind in hand by its Black letter.
 std::string letter(PieceType pr) { return std::string(1, piece_to_char(make_piece(BLACK, pr))); }
-
-// Pieces of one kind in the whole set: one hand can hold them all, so the hand maximum is it.
-int real_set_count(PieceType pr) { return pr == KING ? 2 : max_in_hand(pr); }
 
 }  // namespace
 
 template <HandLayout H>
 std::optional<std::string> BasicPosition<H>::set(std::string_view sfen, StateInfo* si) {
-  std::istringstream is{std::string(sfen)};
-  std::vector<std::string> tok;
-  for (std::string t; is >> t;) tok.push_back(t);
-  if (tok.size() < 3) return "sfen: expected '<board> <side> <hand> [<move number>]', got " + quoted(sfen);
-  if (tok.size() > 4) return "sfen: unexpected text after the move number: " + quoted(tok[4]);
+  SfenBoard b;
+  if (auto err = parse_sfen(sfen, b)) return err;  // checked in full first: a rejected SFEN changes nothing
+  place_pieces(b);
+  side_ = b.side;
+  game_ply_ = b.move_number;
+  init_state(si);
+  return std::nullopt;
+}
 
-  Piece board[SQ_NB] = {};
-  int counts[COLOR_NB][PIECE_TYPE_NB] = {};  // by raw kind, board and hand together
-  H hands[COLOR_NB] = {};
-
-  // Board: ranks a..i separated by '/', each from file 9 down to file 1.
-  int rank = 0, file = 8;
-  bool promoted = false;
-  for (size_t i = 0; i < tok[0].size(); ++i) {
-    const char ch = tok[0][i];
-    const std::string where = "rank " + std::string(1, char('a' + rank));
-    if (ch == '/') {
-      if (promoted) return "sfen: '+' not followed by a piece in " + where;
-      if (file != -1) return "sfen: " + where + " has " + std::to_string(8 - file) + " squares, expected 9";
-      if (++rank > 8) return "sfen: more than 9 ranks";
-      file = 8;
-    } else if (ch >= '1' && ch <= '9') {
-      if (promoted) return "sfen: '+' followed by a digit in " + where;
-      file -= ch - '0';
-      if (file < -1) return "sfen: " + where + " has more than 9 squares";
-    } else if (ch == '+') {
-      if (promoted) return "sfen: '++' in " + where;
-      promoted = true;
-    } else {
-      const Piece pc = piece_from_char(ch);
-      if (pc == NO_PIECE) return "sfen: unknown piece letter " + quoted({&ch, 1}) + " in " + where;
-      if (file < 0) return "sfen: " + where + " has more than 9 squares";
-      PieceType pt = type_of(pc);
-      if (promoted) {
-        if (!can_promote(pt)) return std::string("sfen: piece '") + ch + "' cannot be promoted (" + where + ")";
-        pt = promote(pt);
-        promoted = false;
-      }
-      const Color c = color_of(pc);
-      const Square s = make_square(File(file), Rank(rank));
-      if (is_dead_square(c, pt, s))
-        return std::string("sfen: ") + ch + " on " + to_usi(s) + " could never move";
-      board[s] = make_piece(c, pt);
-      ++counts[c][raw_type(pt)];
-      --file;
-    }
-  }
-  if (promoted) return "sfen: board ends with '+'";
-  if (rank != 8) return "sfen: board has " + std::to_string(rank + 1) + " ranks, expected 9";
-  if (file != -1) return "sfen: rank i has " + std::to_string(8 - file) + " squares, expected 9";
-
-  // Side to move
-  if (tok[1] != "b" && tok[1] != "w") return "sfen: side to move must be 'b' or 'w', got " + quoted(tok[1]);
-  const Color side = tok[1] == "b" ? BLACK : WHITE;
-
-  // Hand: "-" or [count]letter..., any order, counts 1..18.
-  if (tok[2] != "-") {
-    const std::string& h = tok[2];
-    for (size_t i = 0; i < h.size();) {
-      int n = 0;
-      size_t digits = 0;
-      // Counts past two digits are rejected below: stop accumulating there, before n overflows.
-      for (; i < h.size() && h[i] >= '0' && h[i] <= '9'; ++i, ++digits)
-        if (digits < 2) n = n * 10 + (h[i] - '0');
-      if (digits > 2 || (digits && (n < 1 || n > 18))) return "sfen: bad count in hand " + quoted(h);
-      if (i == h.size()) return "sfen: hand " + quoted(h) + " ends with a count";
-      const Piece pc = piece_from_char(h[i]);
-      if (pc == NO_PIECE) return "sfen: unknown piece letter " + quoted({&h[i], 1}) + " in hand";
-      if (type_of(pc) == KING) return "sfen: a king cannot be in hand";
-      ++i;
-      n = digits ? n : 1;
-      const Color c = color_of(pc);
-      const PieceType pr = type_of(pc);
-      counts[c][pr] += n;
-      if (hands[c].count(pr) + n > max_in_hand(pr))
-        return "sfen: more " + letter(pr) + " in hand than the real set has";
-      hands[c].set(pr, hands[c].count(pr) + n);
-    }
-  }
-
-  int ply = 1;
-  if (tok.size() == 4) {
-    const std::string& t = tok[3];
-    if (t.empty() || t.size() > 9 || t.find_first_not_of("0123456789") != std::string::npos || std::stoi(t) < 1)
-      return "sfen: move number must be a positive integer, got " + quoted(t);
-    ply = std::stoi(t);
-  }
-
-  // Whole-position checks.
-  for (Color c : {BLACK, WHITE})
-    if (counts[c][KING] > 1) return std::string("sfen: two ") + (c == BLACK ? "Black" : "White") + " kings";
-  for (PieceType pr = PAWN; pr <= KING; ++pr)
-    if (pr != KING && counts[BLACK][pr] + counts[WHITE][pr] > real_set_count(pr))
-      return "sfen: more " + letter(pr) + " than the real set has (" +
-             std::to_string(counts[BLACK][pr] + counts[WHITE][pr]) + " > " + std::to_string(real_set_count(pr)) + ")";
-  for (Color c : {BLACK, WHITE})
-    for (File f = FILE_1; f < FILE_NB; ++f) {
-      int pawns = 0;
-      for (Rank r = RANK_1; r < RANK_NB; ++r) pawns += board[make_square(f, r)] == make_piece(c, PAWN);
-      if (pawns > 1) return "sfen: two unpromoted pawns of one side on file " + std::to_string(f + 1);
-    }
-
-  // The side not to move must not be in check. Tested on the parsed board, before the commit,
-  // so that a rejected SFEN leaves the position as it was.
-  {
-    Bitboard occ;
-    Square their_king = SQ_NONE;
-    for (Square s = SQ_ZERO; s < SQ_NB; ++s)
-      if (board[s] != NO_PIECE) {
-        occ |= square_bb(s);
-        if (board[s] == make_piece(~side, KING)) their_king = s;
-      }
-    if (their_king != SQ_NONE)
-      for (Square s = SQ_ZERO; s < SQ_NB; ++s)
-        if (board[s] != NO_PIECE && color_of(board[s]) == side &&
-            attacks_bb(side, type_of(board[s]), s, occ).test(their_king))
-          return std::string("sfen: the side not to move (") + (side == BLACK ? "White" : "Black") + ") is in check";
-  }
-
-  // Commit.
-  for (auto& b : by_type_) b = Bitboard();
-  for (auto& b : by_color_) b = Bitboard();
+template <HandLayout H>
+void BasicPosition<H>::place_pieces(const SfenBoard& b) {
+  for (auto& bb : by_type_) bb = Bitboard();
+  for (auto& bb : by_color_) bb = Bitboard();
   king_[BLACK] = king_[WHITE] = SQ_NONE;
   for (Square s = SQ_ZERO; s < SQ_NB; ++s) {
     board_[s] = NO_PIECE;
-    if (board[s] != NO_PIECE) {
-      put_piece(s, board[s]);
-      if (type_of(board[s]) == KING) king_[color_of(board[s])] = s;
+    if (b.board[s] != NO_PIECE) {
+      put_piece(s, b.board[s]);
+      if (type_of(b.board[s]) == KING) king_[color_of(b.board[s])] = s;
     }
   }
-  hand_[BLACK] = hands[BLACK];
-  hand_[WHITE] = hands[WHITE];
-  side_ = side;
-  game_ply_ = ply;
+  for (Color c : {BLACK, WHITE}) {
+    hand_[c] = H{};
+    for (PieceType pr = RAW_BEGIN; pr < RAW_END; ++pr) hand_[c].set(pr, b.hand[c][pr]);
+  }
+}
+
+// The root state of a freshly set position: keys and checks computed from scratch.
+template <HandLayout H>
+void BasicPosition<H>::init_state(StateInfo* si) {
   *si = StateInfo{};
   st_ = si;
   st_->board_key = compute_board_key();
@@ -175,37 +71,17 @@ std::optional<std::string> BasicPosition<H>::set(std::string_view sfen, StateInf
   st_->key = combine_keys(st_->board_key, st_->hand_key);
   st_->stm_hand = hand_[side_].raw();
   update_check_info();
-  return std::nullopt;
 }
 
 template <HandLayout H>
 std::string BasicPosition<H>::sfen() const {
-  std::ostringstream os;
-  for (Rank r = RANK_1; r < RANK_NB; ++r) {
-    int empty = 0;
-    for (File f = FILE_9; f >= FILE_1; --f) {
-      const Piece pc = board_[make_square(f, r)];
-      if (pc == NO_PIECE) { ++empty; continue; }
-      if (empty) os << empty, empty = 0;
-      if (type_of(pc) & PROMOTED && type_of(pc) != KING) os << '+';
-      os << piece_to_char(pc);
-    }
-    if (empty) os << empty;
-    if (r != RANK_9) os << '/';
-  }
-  os << (side_ == BLACK ? " b " : " w ");
-  bool any = false;
+  SfenBoard b;
+  std::copy(std::begin(board_), std::end(board_), b.board.begin());
   for (Color c : {BLACK, WHITE})
-    for (PieceType pr : kHandOrder) {
-      const int n = hand_[c].count(pr);
-      if (!n) continue;
-      if (n > 1) os << n;
-      os << piece_to_char(make_piece(c, pr));
-      any = true;
-    }
-  if (!any) os << '-';
-  os << ' ' << game_ply_;
-  return os.str();
+    for (PieceType pr = RAW_BEGIN; pr < RAW_END; ++pr) b.hand[c][pr] = hand_[c].count(pr);
+  b.side = side_;
+  b.move_number = game_ply_;
+  return write_sfen(b);
 }
 
 template <HandLayout H>

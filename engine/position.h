@@ -14,6 +14,8 @@
 
 namespace sashite {
 
+struct SfenBoard;  // engine/sfen.h
+
 // What do_move changes and undo_move cannot recompute cheaply. One per ply, owned by the
 // caller (a stack array in search and perft), linked through `previous`.
 struct StateInfo {
@@ -56,10 +58,11 @@ class BasicPosition {
   BasicPosition(const BasicPosition&) = delete;
   BasicPosition& operator=(const BasicPosition&) = delete;
 
-  // Parses an SFEN (the USI keyword "startpos" is not one: pass kStartSfen). On failure
-  // returns a message naming the problem and leaves the position unchanged.
+  // Parses an SFEN (the USI keyword "startpos" is not one: pass kStartSfen) with parse_sfen
+  // (engine/sfen.h). On failure returns a message naming the problem and leaves the position
+  // unchanged.
   std::optional<std::string> set(std::string_view sfen, StateInfo* si);
-  std::string sfen() const;
+  std::string sfen() const;  // write_sfen's canonical text
   std::string pretty() const;
 
   // Board access
@@ -131,6 +134,8 @@ class BasicPosition {
   std::string consistency_error() const;
 
  private:
+  void place_pieces(const SfenBoard& b);  // board, bitboards, kings and hands
+  void init_state(StateInfo* si);         // the root state, from scratch
   Bitboard step_attackers_to(Color c, Square s) const;
   // Inlined by force: GCC keeps the toggle out of line otherwise, a call per piece moved.
   [[gnu::always_inline]] void toggle_bitboards(Square s, Piece pc) {

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "engine/game.h"
+#include "engine/sfen.h"
 #include "movegen_full/usi_move.h"
 
 namespace sashite::match {
@@ -26,9 +27,47 @@ Square csa_square(std::string_view s) {
 
 std::string csa_square(Square s) { return std::string{char('1' + file_of(s)), char('1' + rank_of(s))}; }
 
-std::string sfen_piece(Color c, PieceType pt) {
-  const char letter = piece_to_char(make_piece(c, raw_type(pt)));
-  return pt >= PRO_PAWN ? std::string{'+', letter} : std::string{letter};
+// Appends the parts and a newline. Part by part, never `"text" + std::string&&`: that inserts
+// at the front, which GCC 12 wrongly flags as an overlapping copy (-Wrestrict, GCC bugs 105329
+// and 105651).
+template <class... Parts>
+void add_line(std::string& out, const Parts&... parts) {
+  ((out += parts), ...);
+  out += '\n';
+}
+
+// PI for the start position, else P1..P9 rows and P+/P- hands; then the side to move.
+void add_position(std::string& out, const GameRecord& rec) {
+  if (rec.start_sfen == Position::kStartSfen) {
+    add_line(out, "PI");
+    return add_line(out, "+");
+  }
+  const Game<> start(rec.start_sfen);
+  const Position& pos = start.pos;
+  for (Rank r = RANK_1; r < RANK_NB; ++r) {
+    out += 'P';
+    out += char('1' + r);
+    for (File f = FILE_9; f >= FILE_1; --f) {
+      const Piece pc = pos.piece_on(make_square(f, r));
+      if (pc == NO_PIECE) {
+        out += " * ";
+        continue;
+      }
+      out += color_of(pc) == BLACK ? '+' : '-';
+      out += kCsaPiece[type_of(pc)];
+    }
+    out += '\n';
+  }
+  for (Color c : {BLACK, WHITE}) {
+    std::string hand;
+    for (PieceType pt : kHandOrder)
+      for (int n = pos.hand(c).count(pt); n > 0; --n) {
+        hand += "00";
+        hand += kCsaPiece[pt];
+      }
+    if (!hand.empty()) add_line(out, c == BLACK ? "P+" : "P-", hand);
+  }
+  add_line(out, pos.side_to_move() == BLACK ? "+" : "-");
 }
 
 }  // namespace
@@ -54,85 +93,182 @@ std::string csa_end(GameResult result, EndReason reason) {
 }
 
 std::string csa_record(const GameRecord& rec) {
-  const Game<> start(rec.start_sfen);
-  const Position& pos = start.pos;
-  std::string out = "V2.2\nN+" + rec.engines[BLACK].name + "\nN-" + rec.engines[WHITE].name + "\n";
-  out += "'sashite match: " + std::string(to_string(rec.result)) + " by " + to_string(rec.reason) + "\n";
-  out += "'detail " + rec.detail + "\n";
-  out += "'time control black " + rec.clock[BLACK].text() + ", white " + rec.clock[WHITE].text() + "\n";
-  out += "'start sfen " + rec.start_sfen + "\n";
-  if (rec.start_sfen == Position::kStartSfen) {
-    out += "PI\n+\n";
-  } else {
-    for (Rank r = RANK_1; r < RANK_NB; ++r) {
-      out += "P" + std::to_string(r + 1);
-      for (File f = FILE_9; f >= FILE_1; --f) {
-        const Piece pc = pos.piece_on(make_square(f, r));
-        out += pc == NO_PIECE ? " * " : std::string(color_of(pc) == BLACK ? "+" : "-") + kCsaPiece[type_of(pc)];
-      }
-      out += "\n";
-    }
-    for (Color c : {BLACK, WHITE}) {
-      std::string hand;
-      for (PieceType pt : kHandOrder)
-        for (int n = pos.hand(c).count(pt); n > 0; --n) hand += std::string("00") + kCsaPiece[pt];
-      if (!hand.empty()) out += std::string("P") + (c == BLACK ? "+" : "-") + hand + "\n";
-    }
-    out += pos.side_to_move() == BLACK ? "+\n" : "-\n";
-  }
+  std::string out;
+  add_line(out, "V2.2");
+  add_line(out, "N+", rec.engines[BLACK].name);
+  add_line(out, "N-", rec.engines[WHITE].name);
+  add_line(out, "'sashite match: ", to_string(rec.result), " by ", to_string(rec.reason));
+  add_line(out, "'detail ", rec.detail);
+  add_line(out, "'time control black ", rec.clock[BLACK].text(), ", white ", rec.clock[WHITE].text());
+  add_line(out, "'start sfen ", rec.start_sfen);
+  add_position(out, rec);
   replay(rec, [&](const Position& p, Move m, size_t i) {
     const PieceType moved = type_of(p.moved_piece(m));
     const PieceType after = is_promotion(m) ? promote(moved) : moved;
-    out += (p.side_to_move() == BLACK ? "+" : "-") + (is_drop(m) ? std::string("00") : csa_square(from_sq(m))) + csa_square(to_sq(m)) + kCsaPiece[after] + "\n";
-    out += "T" + std::to_string(i < rec.think_ms.size() ? rec.think_ms[i] / 1000 : 0) + "\n";
+    add_line(out, p.side_to_move() == BLACK ? "+" : "-", is_drop(m) ? std::string("00") : csa_square(from_sq(m)),
+             csa_square(to_sq(m)), kCsaPiece[after]);
+    add_line(out, "T", std::to_string(i < rec.think_ms.size() ? rec.think_ms[i] / 1000 : 0));
   });
-  if (rec.reason == EndReason::IllegalMove) out += "'illegal move " + rec.bad_move + "\n";
-  out += "%" + csa_end(rec.result, rec.reason) + "\n";
+  if (rec.reason == EndReason::IllegalMove) add_line(out, "'illegal move ", rec.bad_move);
+  add_line(out, "%", csa_end(rec.result, rec.reason));
   return out;
 }
 
+namespace {
+
+using Error = std::optional<std::string>;
+
+// "+7776FU" (or "+0045KA", a drop) in USI text, checked against the position it is played in:
+// the piece it names must be the one on its target afterwards.
+Error csa_move_to_usi(const Position& p, std::string_view st, std::string* usi) {
+  const PieceType after = csa_piece(st.substr(5, 2));
+  const Square to = csa_square(st.substr(3, 2));
+  if (after == NO_PIECE_TYPE || to == SQ_NONE) return "not a move: " + std::string(st);
+  if (st.substr(1, 2) == "00") {
+    if (after >= KING) return "a drop of a piece that cannot be dropped: " + std::string(st);
+    *usi = std::string{char(piece_to_char(make_piece(BLACK, after))), '*'} + to_usi(to);
+    return std::nullopt;
+  }
+  const Square from = csa_square(st.substr(1, 2));
+  if (from == SQ_NONE || p.piece_on(from) == NO_PIECE) return "no piece to move: " + std::string(st);
+  const PieceType before = type_of(p.piece_on(from));
+  const bool promotes = after != before && can_promote(before) && after == promote(before);
+  if (after != before && !promotes)
+    return "the piece on " + std::string(st.substr(1, 2)) + " is not " + kCsaPiece[after] + ": " + std::string(st);
+  *usi = to_usi(from) + to_usi(to);
+  if (promotes) *usi += '+';
+  return std::nullopt;
+}
+
+// A record read statement by statement: the start position as its rows and hands come, then
+// the game, replayed move by move.
+class CsaReader {
+ public:
+  Error statement(std::string_view st);
+  Error finish() const { return game_ ? Error() : "no start position (PI or P1..P9, then + or -)"; }
+  CsaGame& result() { return g_; }
+
+ private:
+  Error initial(std::string_view removed);
+  Error board_row(std::string_view st);
+  Error hand(std::string_view st);
+  Error start(Color side);
+  Error move(std::string_view st);
+
+  CsaGame g_;
+  SfenBoard board_;
+  bool rows_seen_[RANK_NB] = {}, any_rows_ = false, initial_ = false;
+  std::optional<Game<>> game_;
+};
+
+Error CsaReader::statement(std::string_view st) {
+  if (!g_.end.empty()) return "text after the game's end";
+  if (st.starts_with("V") || st.starts_with("$")) return std::nullopt;
+  if (st.starts_with("N+") || st.starts_with("N-")) {
+    g_.names[st[1] == '+' ? BLACK : WHITE] = std::string(st.substr(2));
+    return std::nullopt;
+  }
+  if (st.starts_with("T") || st.empty()) return std::nullopt;
+  if (st.starts_with("%")) {
+    if (!game_) return "the game ends before it starts";
+    g_.end = std::string(st.substr(1));
+    return std::nullopt;
+  }
+  if (st.starts_with("PI")) return initial(st.substr(2));
+  if (st.size() >= 2 && st[0] == 'P' && st[1] >= '1' && st[1] <= '9') return board_row(st);
+  if (st.starts_with("P+") || st.starts_with("P-")) return hand(st);
+  if ((st == "+" || st == "-") && !game_) return start(st == "+" ? BLACK : WHITE);
+  if ((st[0] == '+' || st[0] == '-') && st.size() == 7) return move(st);
+  return "not a CSA statement: '" + std::string(st.substr(0, 40)) + "'";
+}
+
+// PI, the start position's board less the pieces named after it (handicaps: "PI82HI22KA").
+Error CsaReader::initial(std::string_view removed) {
+  if (game_ || any_rows_) return "a second start position";
+  SfenBoard start;
+  parse_sfen(Position::kStartSfen, start);  // cannot fail
+  board_.board = start.board;  // the hands given by P+/P- stay
+  for (; !removed.empty(); removed.remove_prefix(4)) {
+    if (removed.size() < 4) return "truncated piece removal in PI";
+    const Square s = csa_square(removed.substr(0, 2));
+    if (s == SQ_NONE || board_.board[s] == NO_PIECE || csa_piece(removed.substr(2, 2)) != type_of(board_.board[s]))
+      return "PI removes a piece that is not there: " + std::string(removed.substr(0, 4));
+    board_.board[s] = NO_PIECE;
+  }
+  initial_ = any_rows_ = true;
+  return std::nullopt;
+}
+
+// "P1-KY-KE-GI-KI-OU-KI-GI-KE-KY": one rank, file 9 first, " * " for an empty square.
+Error CsaReader::board_row(std::string_view st) {
+  if (game_ || initial_) return "a board row after the start position was given";
+  const Rank r = Rank(st[1] - '1');
+  if (st.size() != 29) return "a board row has 9 squares of 3 characters";
+  for (int i = 0; i < 9; ++i) {
+    const std::string_view cell = st.substr(2 + 3 * i, 3);
+    Piece& pc = board_.board[make_square(File(8 - i), r)];
+    if (cell == " * ") {
+      pc = NO_PIECE;
+      continue;
+    }
+    const PieceType pt = csa_piece(cell.substr(1));
+    if ((cell[0] != '+' && cell[0] != '-') || pt == NO_PIECE_TYPE) return "not a square: '" + std::string(cell) + "'";
+    pc = make_piece(cell[0] == '+' ? BLACK : WHITE, pt);
+  }
+  rows_seen_[r] = any_rows_ = true;
+  return std::nullopt;
+}
+
+// "P+00KA00FU": pieces in one side's hand.
+Error CsaReader::hand(std::string_view st) {
+  if (game_) return "hands after the start position was given";
+  const Color c = st[1] == '+' ? BLACK : WHITE;
+  for (std::string_view items = st.substr(2); !items.empty(); items.remove_prefix(4)) {
+    if (items.size() < 4 || items.substr(0, 2) != "00") return "only pieces in hand (00XX) are supported in P+/P- lines";
+    const PieceType pt = csa_piece(items.substr(2, 2));
+    if (pt == NO_PIECE_TYPE || pt >= KING) return "not a piece for the hand: " + std::string(items.substr(2, 2));
+    ++board_.hand[c][pt];
+  }
+  return std::nullopt;
+}
+
+// "+" or "-" after the position: the side to move, and the game starts.
+Error CsaReader::start(Color side) {
+  if (!initial_)
+    for (bool seen : rows_seen_)
+      if (!seen) return "the board needs all nine rows P1..P9";
+  board_.side = side;
+  g_.start_sfen = write_sfen(board_);
+  try {
+    game_.emplace(g_.start_sfen);
+  } catch (const std::runtime_error& e) {
+    return std::string("the start position is not legal: ") + e.what();
+  }
+  return std::nullopt;
+}
+
+Error CsaReader::move(std::string_view st) {
+  if (!game_) return "a move before the start position";
+  Position& p = game_->pos;
+  if ((st[0] == '+') != (p.side_to_move() == BLACK)) return "move " + std::string(st) + " by the side not to move";
+  std::string usi, why;
+  if (auto err = csa_move_to_usi(p, st, &usi)) return err;
+  const Move m = parse_usi_move(p, usi, &why);
+  if (m == MOVE_NONE) return "move " + std::to_string(g_.moves.size() + 1) + " (" + std::string(st) + "): " + why;
+  g_.moves.push_back(usi);
+  game_->play(m);
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<CsaGame> parse_csa(std::string_view text, std::string* error) {
-  CsaGame g;
+  CsaReader reader;
   int line_no = 0;
   auto bad = [&](const std::string& why) -> std::optional<CsaGame> {
     if (error) *error = "CSA line " + std::to_string(line_no) + ": " + why;
     return std::nullopt;
   };
-  Piece board[SQ_NB] = {};
-  int hand[COLOR_NB][RAW_END] = {};
-  bool rows_seen[RANK_NB] = {}, any_rows = false, initial = false;
-  std::optional<Game<>> game;
-  auto start_game = [&](Color side) -> std::optional<std::string> {
-    std::string sfen;
-    for (Rank r = RANK_1; r < RANK_NB; ++r) {
-      int empty = 0;
-      for (File f = FILE_9; f >= FILE_1; --f) {
-        const Piece pc = board[make_square(f, r)];
-        if (pc == NO_PIECE) {
-          ++empty;
-          continue;
-        }
-        if (empty) sfen += std::to_string(std::exchange(empty, 0));
-        sfen += sfen_piece(color_of(pc), type_of(pc));
-      }
-      if (empty) sfen += std::to_string(empty);
-      if (r != RANK_9) sfen += '/';
-    }
-    sfen += side == BLACK ? " b " : " w ";
-    std::string hands;
-    for (Color c : {BLACK, WHITE})
-      for (PieceType pt : kHandOrder)
-        if (const int n = hand[c][pt]) hands += (n > 1 ? std::to_string(n) : "") + sfen_piece(c, pt);
-    sfen += (hands.empty() ? "-" : hands) + " 1";
-    g.start_sfen = sfen == "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1" ? std::string(Position::kStartSfen) : sfen;
-    try {
-      game.emplace(g.start_sfen);
-    } catch (const std::runtime_error& e) {
-      return std::string("the start position is not legal: ") + e.what();
-    }
-    return std::nullopt;
-  };
-
   for (size_t pos = 0; pos <= text.size();) {
     const size_t nl = std::min(text.find('\n', pos), text.size());
     std::string_view line = text.substr(pos, nl - pos);
@@ -142,101 +278,13 @@ std::optional<CsaGame> parse_csa(std::string_view text, std::string* error) {
     if (line.empty() || line[0] == '\'') continue;
     for (std::string_view rest = line; !rest.empty();) {  // "+7776FU,T12": statements split by commas
       const size_t comma = rest.find(',');
-      std::string_view st = rest.substr(0, comma);
+      const std::string_view st = rest.substr(0, comma);
       rest = comma == std::string_view::npos ? "" : rest.substr(comma + 1);
-      if (!g.end.empty()) return bad("text after the game's end");
-      if (st.starts_with("V") || st.starts_with("$")) continue;
-      if (st.starts_with("N+") || st.starts_with("N-")) {
-        g.names[st[1] == '+' ? BLACK : WHITE] = std::string(st.substr(2));
-        continue;
-      }
-      if (st.starts_with("T") || st.empty()) continue;
-      if (st.starts_with("%")) {
-        if (!game) return bad("the game ends before it starts");
-        g.end = std::string(st.substr(1));
-        continue;
-      }
-      if (st.starts_with("PI")) {
-        if (game || any_rows) return bad("a second start position");
-        Game<> start(Position::kStartSfen);
-        for (Square s = SQ_ZERO; s < SQ_NB; ++s) board[s] = start.pos.piece_on(s);
-        for (std::string_view removed = st.substr(2); !removed.empty(); removed.remove_prefix(4)) {  // handicaps: "82HI"
-          if (removed.size() < 4) return bad("truncated piece removal in PI");
-          const Square s = csa_square(removed.substr(0, 2));
-          if (s == SQ_NONE || board[s] == NO_PIECE || csa_piece(removed.substr(2, 2)) != type_of(board[s]))
-            return bad("PI removes a piece that is not there: " + std::string(removed.substr(0, 4)));
-          board[s] = NO_PIECE;
-        }
-        initial = any_rows = true;
-        continue;
-      }
-      if (st.size() >= 2 && st[0] == 'P' && st[1] >= '1' && st[1] <= '9') {
-        if (game || initial) return bad("a board row after the start position was given");
-        const Rank r = Rank(st[1] - '1');
-        if (st.size() != 29) return bad("a board row has 9 squares of 3 characters");
-        for (int i = 0; i < 9; ++i) {
-          const std::string_view cell = st.substr(2 + 3 * i, 3);
-          const Square s = make_square(File(8 - i), r);
-          if (cell == " * ") {
-            board[s] = NO_PIECE;
-            continue;
-          }
-          const PieceType pt = csa_piece(cell.substr(1));
-          if ((cell[0] != '+' && cell[0] != '-') || pt == NO_PIECE_TYPE) return bad("not a square: '" + std::string(cell) + "'");
-          board[s] = make_piece(cell[0] == '+' ? BLACK : WHITE, pt);
-        }
-        rows_seen[r] = any_rows = true;
-        continue;
-      }
-      if (st.starts_with("P+") || st.starts_with("P-")) {
-        if (game) return bad("hands after the start position was given");
-        const Color c = st[1] == '+' ? BLACK : WHITE;
-        for (std::string_view items = st.substr(2); !items.empty(); items.remove_prefix(4)) {
-          if (items.size() < 4 || items.substr(0, 2) != "00") return bad("only pieces in hand (00XX) are supported in P+/P- lines");
-          const PieceType pt = csa_piece(items.substr(2, 2));
-          if (pt == NO_PIECE_TYPE || pt >= KING) return bad("not a piece for the hand: " + std::string(items.substr(2, 2)));
-          ++hand[c][pt];
-        }
-        continue;
-      }
-      if ((st == "+" || st == "-") && !game) {
-        if (!initial)
-          for (bool seen : rows_seen)
-            if (!seen) return bad("the board needs all nine rows P1..P9");
-        if (auto err = start_game(st == "+" ? BLACK : WHITE)) return bad(*err);
-        continue;
-      }
-      if ((st[0] == '+' || st[0] == '-') && st.size() == 7) {
-        if (!game) return bad("a move before the start position");
-        Position& p = game->pos;
-        if ((st[0] == '+') != (p.side_to_move() == BLACK)) return bad("move " + std::string(st) + " by the side not to move");
-        const PieceType after = csa_piece(st.substr(5, 2));
-        const Square to = csa_square(st.substr(3, 2));
-        if (after == NO_PIECE_TYPE || to == SQ_NONE) return bad("not a move: " + std::string(st));
-        std::string usi;
-        if (st.substr(1, 2) == "00") {
-          if (after >= KING) return bad("a drop of a piece that cannot be dropped: " + std::string(st));
-          usi = std::string{char(piece_to_char(make_piece(BLACK, after)))} + "*" + to_usi(to);
-        } else {
-          const Square from = csa_square(st.substr(1, 2));
-          if (from == SQ_NONE || p.piece_on(from) == NO_PIECE) return bad("no piece to move: " + std::string(st));
-          const PieceType before = type_of(p.piece_on(from));
-          const bool promotes = after != before && can_promote(before) && after == promote(before);
-          if (after != before && !promotes) return bad("the piece on " + std::string(st.substr(1, 2)) + " is not " + kCsaPiece[after] + ": " + std::string(st));
-          usi = to_usi(from) + to_usi(to) + (promotes ? "+" : "");
-        }
-        std::string why;
-        const Move m = parse_usi_move(p, usi, &why);
-        if (m == MOVE_NONE) return bad("move " + std::to_string(g.moves.size() + 1) + " (" + std::string(st) + "): " + why);
-        g.moves.push_back(usi);
-        game->play(m);
-        continue;
-      }
-      return bad("not a CSA statement: '" + std::string(st.substr(0, 40)) + "'");
+      if (auto err = reader.statement(st)) return bad(*err);
     }
   }
-  if (!game) return bad("no start position (PI or P1..P9, then + or -)");
-  return g;
+  if (auto err = reader.finish()) return bad(*err);
+  return std::move(reader.result());
 }
 
 }  // namespace sashite::match

@@ -220,127 +220,232 @@ std::string go_command(const TimeControl& tc, const int64_t remaining[COLOR_NB],
   return go;
 }
 
+GameResult wins(Color c) { return c == BLACK ? GameResult::BlackWins : GameResult::WhiteWins; }
+
+// How the game ended. The detail names the side `named` (COLOR_NB: none) once the engines'
+// names are known: a verdict may come before the handshakes are over.
+struct Verdict {
+  GameResult result;
+  EndReason reason;
+  Color named;
+  std::string why;
+};
+
+Verdict loss(Color c, EndReason reason, std::string why) { return {wins(~c), reason, c, std::move(why)}; }
+Verdict draw(EndReason reason, std::string why) { return {GameResult::Draw, reason, COLOR_NB, std::move(why)}; }
+
+void record_end(GameRecord& rec, const Verdict& v) {
+  rec.result = v.result;
+  rec.reason = v.reason;
+  rec.detail = v.named == COLOR_NB ? v.why
+                                   : std::string(v.named == BLACK ? "black (" : "white (") + rec.engines[v.named].name + "): " + v.why;
+}
+
+// One engine's reply to a go command, as the client saw it.
+struct Reply {
+  std::optional<std::string> move;  // the bestmove word; nullopt: none in time, or the engine failed
+  bool timed_out = false;
+  std::string error;                // why there is no move, unless it timed out
+  int64_t think_ms = 0;
+  int64_t available_ms = 0;         // what the clock allowed, before the margin
+  std::optional<int> score;         // the last info score, from the mover's side
+};
+
+// The rules: the game's position and history, and every way the game ends. Knows nothing of
+// engines or pipes; records the moves it accepts.
+class Referee {
+ public:
+  Referee(const GameOptions& opt, GameRecord& rec);
+  const Position& pos() const { return game_.pos; }
+  // Before the side to move is asked: mate or the ply cap.
+  std::optional<Verdict> before_move() const;
+  // The side to move's reply. A legal move is played and recorded, then repetition and
+  // adjudication are judged.
+  std::optional<Verdict> judge(const Reply& r);
+
+ private:
+  static Game<> start(const std::string& sfen);
+  Verdict no_move(Color us, const Reply& r) const;
+  Verdict declaration(Color us) const;
+  std::optional<Verdict> repetition(Color us) const;
+  std::optional<Verdict> adjudication(Color us, std::optional<int> score);
+  void play(Move m, const Reply& r);
+
+  const GameOptions& opt_;
+  GameRecord& rec_;
+  Game<> game_;
+  GameHistory history_;  // keys and checks per ply, for the library's fourfold rule
+  ScoreWatch watch_;
+};
+
+Referee::Referee(const GameOptions& opt, GameRecord& rec) : opt_(opt), rec_(rec), game_(start(opt.start_sfen)), watch_(opt.adjudication) {
+  history_.keys.push_back(pos().key());
+  history_.gave_check.push_back(pos().in_check());
+}
+
+Game<> Referee::start(const std::string& sfen) {  // a bad start is the caller's argument, not a runtime failure
+  try {
+    return Game<>(sfen);
+  } catch (const std::runtime_error& e) {
+    throw std::invalid_argument(std::string("start SFEN: ") + e.what());
+  }
+}
+
+std::optional<Verdict> Referee::before_move() const {
+  if (MoveList<GenType::LegalAll>(pos()).size() == 0) return loss(pos().side_to_move(), EndReason::Checkmate, "no legal move");
+  if (int(rec_.moves.size()) >= opt_.max_plies) return draw(EndReason::MaxPlies, std::to_string(opt_.max_plies) + " plies played");
+  return std::nullopt;
+}
+
+std::optional<Verdict> Referee::judge(const Reply& r) {
+  const Color us = pos().side_to_move();
+  if (!r.move) return no_move(us, r);
+  if (*r.move == "resign") return loss(us, EndReason::Resignation, "resigned");
+  if (*r.move == "win") return declaration(us);
+  std::string why;
+  const Move m = parse_usi_move(pos(), *r.move, &why);
+  if (m == MOVE_NONE) {
+    rec_.bad_move = *r.move;
+    return loss(us, EndReason::IllegalMove, why + " in " + pos().sfen());
+  }
+  play(m, r);
+  if (auto v = repetition(us)) return v;
+  return adjudication(us, r.score);
+}
+
+Verdict Referee::no_move(Color us, const Reply& r) const {
+  if (!r.timed_out) return loss(us, EndReason::EngineFailure, r.error);
+  return loss(us, EndReason::Timeout,
+              "no bestmove within " + std::to_string(r.available_ms) + " + " + std::to_string(opt_.margin_ms) + " ms");
+}
+
+Verdict Referee::declaration(Color us) const {
+  const bool valid = opt_.declaration_valid ? opt_.declaration_valid(pos()) : declaration_wins(pos());
+  if (valid) return {wins(us), EndReason::Declaration, us, "declared a win"};
+  return loss(us, EndReason::BadDeclaration, "declared a win in " + pos().sfen() + ", which does not qualify");
+}
+
+void Referee::play(Move m, const Reply& r) {
+  rec_.moves.push_back(*r.move);
+  rec_.think_ms.push_back(r.think_ms);
+  game_.play(m);
+  history_.keys.push_back(pos().key());
+  history_.gave_check.push_back(pos().in_check());
+}
+
+std::optional<Verdict> Referee::repetition(Color us) const {
+  const Repetition r = fourfold_repetition(history_);
+  if (r == Repetition::None) return std::nullopt;
+  if (r == Repetition::Draw) return draw(EndReason::Repetition, "fourfold repetition");
+  return loss(r == Repetition::Loss ? ~us : us, EndReason::PerpetualCheck, "gave check on every move of a fourfold repetition");
+}
+
+std::optional<Verdict> Referee::adjudication(Color us, std::optional<int> score) {
+  Color winner = BLACK;
+  const auto reason = watch_.update(us, score, int(rec_.moves.size()), &winner);
+  if (!reason) return std::nullopt;
+  if (*reason == EndReason::AdjudicatedDraw) return draw(*reason, "both scores near zero");
+  return loss(~winner, *reason, "both engines' scores say it is lost");
+}
+
+// The USI side: both engines, the position command grown by each recorded move, the clocks and
+// the engines' statistics. Asks and times; does not judge.
+class UsiClient {
+ public:
+  UsiClient(Player& black, Player& white, const GameOptions& opt, GameRecord& rec);
+  // Handshakes in colour order; an engine that fails loses, and the next is not started.
+  std::optional<Verdict> start();
+  // Position and go to the side to move, its bestmove awaited for its time plus the margin.
+  Reply ask(Color us);
+  // gameover to both; an engine that failed this game is killed.
+  void finish();
+
+ private:
+  void send_moves();
+
+  Player* player_[COLOR_NB];
+  const GameOptions& opt_;
+  GameRecord& rec_;
+  std::string position_;  // "position ... moves ..." up to moves_sent_
+  size_t moves_sent_ = 0;
+  int64_t remaining_[COLOR_NB];
+  bool failed_[COLOR_NB] = {false, false};
+};
+
+UsiClient::UsiClient(Player& black, Player& white, const GameOptions& opt, GameRecord& rec)
+    : player_{&black, &white}, opt_(opt), rec_(rec), remaining_{opt.clock[BLACK].main_ms, opt.clock[WHITE].main_ms} {
+  position_ = opt.start_sfen == Position::kStartSfen ? "position startpos" : "position sfen " + opt.start_sfen;
+}
+
+std::optional<Verdict> UsiClient::start() {
+  std::optional<Verdict> verdict;
+  for (Color c : {BLACK, WHITE}) {
+    Player& p = *player_[c];
+    const int starts = p.starts();
+    if (!verdict && !p.new_game(opt_.handshake_timeout)) {
+      verdict = loss(c, EndReason::EngineFailure, p.error());
+      failed_[c] = true;
+    }
+    rec_.engines[c].restarts = p.starts() - starts - (starts == 0 && p.starts() > 0);  // the first start is none
+  }
+  for (Color c : {BLACK, WHITE}) rec_.engines[c].name = player_[c]->name();
+  return verdict;
+}
+
+void UsiClient::send_moves() {
+  for (; moves_sent_ < rec_.moves.size(); ++moves_sent_) {
+    position_ += moves_sent_ == 0 ? " moves " : " ";
+    position_ += rec_.moves[moves_sent_];
+  }
+}
+
+Reply UsiClient::ask(Color us) {
+  // Time: the increment is added as the move starts; byoyomi begins when the main time ends.
+  const TimeControl& tc = opt_.clock[us];
+  Reply r;
+  r.available_ms = tc.movetime_ms > 0 ? tc.movetime_ms
+                   : tc.clocked()     ? remaining_[us] + tc.inc_ms + tc.byoyomi_ms
+                                      : opt_.unclocked_limit_ms;
+  send_moves();
+  EngineStats& st = rec_.engines[us];
+  r.move = player_[us]->think(position_, go_command(tc, remaining_, opt_.clock), std::chrono::milliseconds(r.available_ms + opt_.margin_ms),
+                              st, &r.think_ms, &r.timed_out, &r.score);
+  if (!r.move) {
+    r.error = player_[us]->error();
+    failed_[us] = true;
+    return r;
+  }
+  ++st.moves;
+  st.total_think_ms += r.think_ms;
+  st.max_think_ms = std::max(st.max_think_ms, r.think_ms);
+  if (r.think_ms > r.available_ms) ++st.late;
+  if (tc.clocked()) remaining_[us] = std::max<int64_t>(remaining_[us] + tc.inc_ms - r.think_ms, 0);
+  return r;
+}
+
+void UsiClient::finish() {
+  for (Color c : {BLACK, WHITE}) {
+    const bool won = (rec_.result == GameResult::BlackWins) == (c == BLACK);
+    player_[c]->end_game(rec_.result == GameResult::Draw ? "draw" : won ? "win" : "lose", failed_[c]);
+  }
+}
+
 }  // namespace
 
 GameRecord play_game(Player& black, Player& white, const GameOptions& opt) {
   GameRecord rec;
   rec.start_sfen = opt.start_sfen;
-  Player* player[COLOR_NB] = {&black, &white};
   for (Color c : {BLACK, WHITE}) rec.clock[c] = opt.clock[c];
-
-  auto side_name = [&](Color c) { return std::string(c == BLACK ? "black (" : "white (") + player[c]->name() + ")"; };
-  auto end = [&](GameResult result, EndReason reason, std::string detail) {
-    rec.result = result;
-    rec.reason = reason;
-    rec.detail = std::move(detail);
-  };
-  auto wins = [](Color c) { return c == BLACK ? GameResult::BlackWins : GameResult::WhiteWins; };
-  auto loses = [&](Color c, EndReason reason, const std::string& why) { end(wins(~c), reason, side_name(c) + ": " + why); };
-
-  Game<> game = [&] {  // a bad start is the caller's argument, not a runtime failure
-    try {
-      return Game<>(opt.start_sfen);
-    } catch (const std::runtime_error& e) {
-      throw std::invalid_argument(std::string("start SFEN: ") + e.what());
-    }
-  }();
-  Position& pos = game.pos;
-  GameHistory history;  // keys and checks per ply, for the library's fourfold rule
-  history.keys.push_back(pos.key());
-  history.gave_check.push_back(pos.in_check());
-
-  bool over = false;
-  bool failed[COLOR_NB] = {false, false};
-  for (Color c : {BLACK, WHITE}) {
-    const int starts = player[c]->starts();
-    if (!over && !player[c]->new_game(opt.handshake_timeout)) {
-      loses(c, EndReason::EngineFailure, player[c]->error());
-      failed[c] = over = true;
-    }
-    rec.engines[c].restarts = player[c]->starts() - starts - (starts == 0 && player[c]->starts() > 0);  // the first start is none
+  Referee referee(opt, rec);  // first: a bad start SFEN throws before any engine starts
+  UsiClient client(black, white, opt, rec);
+  std::optional<Verdict> verdict = client.start();
+  while (!verdict) {
+    verdict = referee.before_move();
+    if (!verdict) verdict = referee.judge(client.ask(referee.pos().side_to_move()));
   }
-  for (Color c : {BLACK, WHITE}) rec.engines[c].name = player[c]->name();
-
-  std::string position = opt.start_sfen == Position::kStartSfen ? "position startpos" : "position sfen " + opt.start_sfen;
-  int64_t remaining[COLOR_NB] = {opt.clock[BLACK].main_ms, opt.clock[WHITE].main_ms};
-  ScoreWatch watch(opt.adjudication);
-
-  while (!over) {
-    const Color us = pos.side_to_move();
-    const TimeControl& tc = opt.clock[us];
-    const MoveList<GenType::LegalAll> legal(pos);
-    if (legal.size() == 0) {
-      loses(us, EndReason::Checkmate, "no legal move");
-      break;
-    }
-    if (int(rec.moves.size()) >= opt.max_plies) {
-      end(GameResult::Draw, EndReason::MaxPlies, std::to_string(opt.max_plies) + " plies played");
-      break;
-    }
-
-    // Time: the increment is added as the move starts; byoyomi begins when the main time ends.
-    const std::string go = go_command(tc, remaining, opt.clock);
-    const int64_t available = tc.movetime_ms > 0 ? tc.movetime_ms
-                              : tc.clocked()     ? remaining[us] + tc.inc_ms + tc.byoyomi_ms
-                                                 : opt.unclocked_limit_ms;
-
-    int64_t think_ms = 0;
-    bool timed_out = false;
-    std::optional<int> score;
-    EngineStats& st = rec.engines[us];
-    const auto answer = player[us]->think(position, go, std::chrono::milliseconds(available + opt.margin_ms), st, &think_ms, &timed_out, &score);
-    if (!answer) {
-      if (timed_out) loses(us, EndReason::Timeout, "no bestmove within " + std::to_string(available) + " + " + std::to_string(opt.margin_ms) + " ms");
-      else loses(us, EndReason::EngineFailure, player[us]->error());
-      failed[us] = true;
-      break;
-    }
-    ++st.moves;
-    st.total_think_ms += think_ms;
-    st.max_think_ms = std::max(st.max_think_ms, think_ms);
-    if (think_ms > available) ++st.late;
-    if (tc.clocked()) remaining[us] = std::max<int64_t>(remaining[us] + tc.inc_ms - think_ms, 0);
-
-    if (*answer == "resign") {
-      loses(us, EndReason::Resignation, "resigned");
-      break;
-    }
-    if (*answer == "win") {
-      const bool valid = opt.declaration_valid ? opt.declaration_valid(pos) : declaration_wins(pos);
-      if (valid) end(wins(us), EndReason::Declaration, side_name(us) + ": declared a win");
-      else loses(us, EndReason::BadDeclaration, "declared a win in " + pos.sfen() + ", which does not qualify");
-      break;
-    }
-    std::string why;
-    const Move m = parse_usi_move(pos, *answer, &why);
-    if (m == MOVE_NONE) {
-      rec.bad_move = *answer;
-      loses(us, EndReason::IllegalMove, why + " in " + pos.sfen());
-      break;
-    }
-    rec.moves.push_back(*answer);
-    rec.think_ms.push_back(think_ms);
-    position += (rec.moves.size() == 1 ? " moves " : " ") + *answer;
-    game.play(m);
-    history.keys.push_back(pos.key());
-    history.gave_check.push_back(pos.in_check());
-    if (const Repetition r = fourfold_repetition(history); r != Repetition::None) {
-      if (r == Repetition::Draw) end(GameResult::Draw, EndReason::Repetition, "fourfold repetition");
-      else loses(r == Repetition::Loss ? ~us : us, EndReason::PerpetualCheck, "gave check on every move of a fourfold repetition");
-      break;
-    }
-    Color winner = BLACK;
-    if (const auto verdict = watch.update(us, score, int(rec.moves.size()), &winner)) {
-      if (*verdict == EndReason::AdjudicatedDraw) end(GameResult::Draw, *verdict, "both scores near zero");
-      else loses(~winner, *verdict, "both engines' scores say it is lost");
-      break;
-    }
-  }
-
-  rec.final_sfen = pos.sfen();
-  for (Color c : {BLACK, WHITE})
-    player[c]->end_game(rec.result == GameResult::Draw ? "draw" : (rec.result == GameResult::BlackWins) == (c == BLACK) ? "win" : "lose",
-                        failed[c]);
+  record_end(rec, *verdict);
+  rec.final_sfen = referee.pos().sfen();
+  client.finish();
   return rec;
 }
 

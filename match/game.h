@@ -1,15 +1,16 @@
 // One game between two USI engines, refereed by the library's own rules.
 //
 // Each engine is a child process (child_process.h) kept by a Player across games and started
-// again after it crashed, hung or overslept. The referee keeps the clocks, sends
-// "position ... moves ..." and a go command for each move, times the answer itself, and checks
-// every move against MoveList<GenType::LegalAll> of the game's Position. The game ends on
-// resignation, a move that is not legal (loss; a pawn-drop mate is not in LegalAll), no legal
-// move (mate: loss for the side to move), fourfold repetition (draw, or a loss for the side that
-// checked on every one of its moves since the first occurrence), a declaration (`bestmove win`:
-// won if the 27-point rule of rules/declaration.h holds, else lost), the ply cap (draw), a
-// bestmove later than the time available plus GameOptions::margin_ms (loss on time), an engine
-// that dies or never finishes its handshake (loss), or, when enabled, both engines' scores.
+// again after it crashed, hung or overslept. The USI client side (game.cpp) keeps the clocks,
+// sends "position ... moves ..." and a go command for each move and times the answer itself;
+// the referee checks every move against MoveList<GenType::LegalAll> of the game's Position and
+// judges the end, knowing nothing of engines or pipes. The game ends on resignation, a move
+// that is not legal (loss; a pawn-drop mate is not in LegalAll), no legal move (mate: loss for
+// the side to move), fourfold repetition (draw, or a loss for the side that checked on every
+// one of its moves since the first occurrence), a declaration (`bestmove win`: won if the
+// 27-point rule of rules/declaration.h holds, else lost), the ply cap (draw), a bestmove later
+// than the time available plus GameOptions::margin_ms (loss on time), an engine that dies or
+// never finishes its handshake (loss), or, when enabled, both engines' scores.
 #pragma once
 
 #include <chrono>
