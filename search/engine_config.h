@@ -3,8 +3,8 @@
 // the match runner all read this one list; the search is instantiated for exactly these.
 //
 // A new generator is one struct here plus one line in SASHITE_FOR_EACH_GENERATOR; a new hand
-// layout or TT layout registers in its own registry (hand/layouts.h, search/tt.h) and joins
-// every configuration automatically.
+// layout or TT layout registers in its own registry (hand/layouts.h, search/tt_layouts.h) and
+// joins every configuration automatically.
 #pragma once
 
 #include <string>
