@@ -18,6 +18,17 @@
 #include <functional>
 #include <string>
 
+// A function whose loops stay scalar on purpose (one call at a time, as the engine makes them):
+// GCC's optimize attribute, and for Clang, which has no such attribute (-Wunknown-attributes),
+// SASHITE_SCALAR_LOOP before each loop.
+#if defined(__clang__)
+#define SASHITE_NO_VECTORIZE
+#define SASHITE_SCALAR_LOOP _Pragma("clang loop vectorize(disable) interleave(disable)")
+#else
+#define SASHITE_NO_VECTORIZE optimize("no-tree-vectorize")
+#define SASHITE_SCALAR_LOOP
+#endif
+
 namespace sashite::bench {
 
 // TSC ticks per nanosecond against the steady clock, measured once per process.

@@ -90,8 +90,9 @@ std::vector<Key> walk_keys() {
 
 // Scalar on purpose, as a probe computes one slot at a time.
 template <uint64_t (*Index)(Key, int)>
-__attribute__((noinline, optimize("no-tree-vectorize"))) uint64_t sum_slots(const Key* keys, size_t n) {
+__attribute__((noinline, SASHITE_NO_VECTORIZE)) uint64_t sum_slots(const Key* keys, size_t n) {
   uint64_t sum = 0;
+  SASHITE_SCALAR_LOOP
   for (size_t i = 0; i < n; ++i) sum += Index(keys[i], 20);
   return sum;
 }

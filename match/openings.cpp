@@ -105,7 +105,8 @@ std::vector<std::string> generate_openings(const OpeningRecipe& r, std::ostream*
         continue;
       }
       const Move m = near[std::uniform_int_distribution<size_t>(0, near.size() - 1)(rng)];
-      moves += (moves.empty() ? "" : " ") + to_usi(m);
+      if (!moves.empty()) moves += ' ';
+      moves += to_usi(m);
       game.play(m);
     }
     if (dead_end) continue;

@@ -3,8 +3,10 @@
 // move with verification, late-move reductions, check extension, mate-distance scores,
 // repetition over the search path and the game, the entering-king declaration.
 //
-// Included only by the instantiation units (search_full.cpp, search_diff.cpp): each registered
-// configuration is compiled once.
+// Included by the instantiation unit (search_generator.cpp, compiled once per registered
+// generator), where each registered configuration is compiled once, and by
+// tools/study/node_replay.cpp, which instantiates it once more on a position that records the
+// search's node sequence (a study, outside the search library).
 #pragma once
 
 #include <algorithm>
@@ -64,7 +66,7 @@ constexpr Value repetition_value(Repetition r, int ply) {
 }
 
 // How deep below set() a position may be played: a differential position's list arena is
-// sized for kMaxPlies; the full position's state lives in the search's own array.
+// sized for kMaxPlies; the full position's state lives in the search's own stack.
 template <class P>
 constexpr int max_plies_of() {
   if constexpr (requires { P::kMaxPlies; }) return P::kMaxPlies;
@@ -110,7 +112,7 @@ class EngineImpl final : public Engine {
     for (Color c : {BLACK, WHITE}) {
       int count = 0;
       for (size_t i = n - (c == last_mover ? 0 : 1); i >= 1 && i <= n && game_.gave_check[i]; i -= 2) count += 2;
-      states_[0].base_state().continuous_check[c] = count;
+      base_state(stack_[0].state).continuous_check[c] = count;
     }
     return std::nullopt;
   }
@@ -138,24 +140,24 @@ class EngineImpl final : public Engine {
 
  private:
   // The full and the differential state keep the base StateInfo differently.
-  struct StateSlot {
-    State s;
-    StateInfo& base_state() {
-      if constexpr (std::is_same_v<State, StateInfo>) return s;
-      else return s.base;
-    }
-  };
+  static StateInfo& base_state(State& s) {
+    if constexpr (std::is_same_v<State, StateInfo>) return s;
+    else return s.base;
+  }
 
   std::optional<std::string> set_sfen(const std::string& sfen) {
-    if (auto err = pos_.set(sfen, &states_[0].s)) return err;
+    if (auto err = pos_.set(sfen, &stack_[0].state)) return err;
     return std::nullopt;
   }
 
-  // Search state per ply.
-  struct Frame {
-    Move move = MOVE_NONE;  // the move that led to the next ply
-    Move killers[2] = {MOVE_NONE, MOVE_NONE};
-    Value eval = VALUE_NONE;
+  // The search's state per ply (Stockfish's Stack): ss = stack_ + ply, entry 0 the root's.
+  struct Stack {
+    State state;            // the position's state at this ply (pos_ links them)
+    Move move;              // the move that led to the next ply
+    Move killers[2];
+    Value eval;             // static evaluation, VALUE_NONE in check
+    int pv_length;          // the principal variation from this ply, set at PV nodes
+    Move pv[MAX_PLY + 1];
   };
 
   template <bool PvNode>
@@ -172,12 +174,12 @@ class EngineImpl final : public Engine {
     seldepth_ = std::max(seldepth_, ply);
     return !stopped();
   }
-  void update_pv(int ply, Move m);
+  void update_pv(Stack* ss, Move m);
   void check_time();
   bool stopped() const { return stop_; }
-  void do_move(Move m, int ply) {
-    frames_[ply].move = m;
-    pos_.do_move(m, states_[ply + 1].s);
+  void do_move(Move m, Stack* ss) {
+    ss->move = m;
+    pos_.do_move(m, (ss + 1)->state);
     tt_.prefetch(pos_.key());
   }
   std::string info_line(int depth, Value score, Bound bound, const std::vector<Move>& pv) const;
@@ -186,10 +188,7 @@ class EngineImpl final : public Engine {
   Table tt_;
   History history_;
   GameHistory game_;
-  StateSlot states_[MAX_PLY + 2];
-  Frame frames_[MAX_PLY + 2];
-  Move pv_[MAX_PLY + 1][MAX_PLY + 1];
-  int pv_length_[MAX_PLY + 1];
+  Stack stack_[MAX_PLY + 2];
   std::vector<RootMove> root_moves_;
   std::vector<Move> unfinished_best_;  // this iteration's new best line, if one beat the first move
 
@@ -219,7 +218,11 @@ SearchResult EngineImpl<Config>::go(const SearchLimits& limits, const SearchCont
   nmp_min_ply_ = 0;
   budget_ = plan_time(limits, pos_.side_to_move(), pos_.board().game_ply(), control.move_overhead_ms);
   tt_.new_search();
-  for (auto& f : frames_) f = Frame{};
+  // The root's state stays: pos_ holds it.
+  for (Stack& s : stack_) {
+    s.move = s.killers[0] = s.killers[1] = MOVE_NONE;
+    s.eval = VALUE_NONE;
+  }
 
   SearchResult result;
   root_moves_.clear();
@@ -293,16 +296,17 @@ Value EngineImpl<Config>::search_root(Value alpha, Value beta, int depth) {
   const Value old_alpha = alpha;
   Value best = -VALUE_INFINITE;
   Move best_move = MOVE_NONE;
+  Stack* const ss = stack_;
   ++nodes_;
-  pv_length_[0] = 0;
+  ss->pv_length = 0;
   for (size_t i = 0; i < root_moves_.size(); ++i) {
     RootMove& rm = root_moves_[i];
     const Move m = rm.move;
     const bool gives_check = pos_.gives_check(m);
     const int new_depth = depth - 1 + (gives_check && pos_.see_ge(m, 0));
-    do_move(m, 0);
+    do_move(m, ss);
     Value v;
-    bool pv_searched = true;  // pv_[1] holds this move's line only after a PV search
+    bool pv_searched = true;  // (ss + 1)->pv holds this move's line only after a PV search
     if (i == 0) {
       v = -search<true>(-beta, -alpha, new_depth, 1);
     } else {
@@ -315,7 +319,7 @@ Value EngineImpl<Config>::search_root(Value alpha, Value beta, int depth) {
     if (i == 0 || v > alpha) {
       rm.score = v;
       rm.pv.assign(1, m);
-      if (pv_searched) rm.pv.insert(rm.pv.end(), pv_[1], pv_[1] + pv_length_[1]);
+      if (pv_searched) rm.pv.insert(rm.pv.end(), (ss + 1)->pv, (ss + 1)->pv + (ss + 1)->pv_length);
     } else {
       rm.score = -VALUE_INFINITE;  // only known to be <= alpha: sorts after the others
     }
@@ -333,10 +337,10 @@ Value EngineImpl<Config>::search_root(Value alpha, Value beta, int depth) {
 }
 
 template <class Config>
-void EngineImpl<Config>::update_pv(int ply, Move m) {
-  pv_[ply][0] = m;
-  std::copy(pv_[ply + 1], pv_[ply + 1] + pv_length_[ply + 1], pv_[ply] + 1);
-  pv_length_[ply] = pv_length_[ply + 1] + 1;
+void EngineImpl<Config>::update_pv(Stack* ss, Move m) {
+  ss->pv[0] = m;
+  std::copy((ss + 1)->pv, (ss + 1)->pv + (ss + 1)->pv_length, ss->pv + 1);
+  ss->pv_length = (ss + 1)->pv_length + 1;
 }
 
 // Both the search path (with hand superiority, by the board key and the layout's hand
@@ -381,7 +385,8 @@ template <class Config>
 template <bool PvNode>
 Value EngineImpl<Config>::search(Value alpha, Value beta, int depth, int ply) {
   if (depth <= 0) return qsearch<PvNode>(alpha, beta, ply, 0);
-  if (PvNode) pv_length_[ply] = 0;
+  Stack* const ss = stack_ + ply;
+  if (PvNode) ss->pv_length = 0;
   if (!enter_node(ply)) return VALUE_ZERO;
   if (ply >= kMaxSearchPly) return pos_.in_check() ? VALUE_DRAW : evaluate(pos_.board());
 
@@ -405,16 +410,16 @@ Value EngineImpl<Config>::search(Value alpha, Value beta, int depth, int ply) {
   const bool in_check = pos_.in_check();
   Value eval = VALUE_NONE;
   if (!in_check) eval = tt_hit && tte.eval != VALUE_NONE ? tte.eval : evaluate(pos_.board());
-  frames_[ply].eval = eval;
+  ss->eval = eval;
 
   // Null move: if passing still fails high, a real move will. Verified at high depth by a
   // search with null moves off for a few plies, against zugzwang-like positions (in shogi
   // these are rare but real: a tempo loss in a mating race).
-  if (!PvNode && !in_check && depth >= 2 && eval >= beta && frames_[ply - 1].move != MOVE_NULL && ply >= nmp_min_ply_ &&
+  if (!PvNode && !in_check && depth >= 2 && eval >= beta && (ss - 1)->move != MOVE_NULL && ply >= nmp_min_ply_ &&
       !is_mate_score(beta)) {
     const int r = 3 + depth / 4 + std::min((eval - beta) / 200, 3);
-    frames_[ply].move = MOVE_NULL;
-    pos_.do_null_move(states_[ply + 1].s);
+    ss->move = MOVE_NULL;
+    pos_.do_null_move((ss + 1)->state);
     Value v = -search<false>(-beta, -beta + 1, depth - r, ply + 1);
     pos_.undo_null_move();
     if (stopped()) return VALUE_ZERO;
@@ -428,7 +433,7 @@ Value EngineImpl<Config>::search(Value alpha, Value beta, int depth, int ply) {
     }
   }
 
-  MovePicker<Pos> picker(pos_, tt_move, frames_[ply].killers, history_);
+  MovePicker<Pos> picker(pos_, tt_move, ss->killers, history_);
   Value best = -VALUE_INFINITE;
   Move best_move = MOVE_NONE;
   Move quiets[64];
@@ -442,7 +447,7 @@ Value EngineImpl<Config>::search(Value alpha, Value beta, int depth, int ply) {
     // Check extension, for checks that do not lose material.
     const int new_depth = depth - 1 + (gives_check && pos_.see_ge(m, 0));
 
-    do_move(m, ply);
+    do_move(m, ss);
     Value v;
     if (move_count == 1) {
       v = -search<PvNode>(-beta, -alpha, new_depth, ply + 1);
@@ -452,7 +457,7 @@ Value EngineImpl<Config>::search(Value alpha, Value beta, int depth, int ply) {
       int r = 0;
       if (depth >= 3 && move_count > 3 && !capture_stage && !gives_check && !in_check) {
         r = search_detail::kReductions(depth, move_count) - PvNode;
-        if (m == frames_[ply].killers[0] || m == frames_[ply].killers[1]) --r;
+        if (m == ss->killers[0] || m == ss->killers[1]) --r;
         r = std::clamp(r, 0, new_depth - 1);
       }
       v = -search<false>(-alpha - 1, -alpha, new_depth - r, ply + 1);
@@ -466,7 +471,7 @@ Value EngineImpl<Config>::search(Value alpha, Value beta, int depth, int ply) {
       best = v;
       if (v > alpha) {
         best_move = m;
-        if (PvNode) update_pv(ply, m);
+        if (PvNode) update_pv(ss, m);
         if (v >= beta) break;
         alpha = v;
       }
@@ -479,7 +484,7 @@ Value EngineImpl<Config>::search(Value alpha, Value beta, int depth, int ply) {
   if (move_count == 0) return mated_in(ply);
 
   if (best >= beta && !in_capture_stage(pos_.board(), best_move)) {
-    Move* k = frames_[ply].killers;
+    Move* k = ss->killers;
     if (k[0] != best_move) k[1] = k[0], k[0] = best_move;
     const int bonus = std::min(depth * depth, 400);
     history_.update(pos_.side_to_move(), best_move, bonus);
@@ -497,7 +502,8 @@ Value EngineImpl<Config>::search(Value alpha, Value beta, int depth, int ply) {
 template <class Config>
 template <bool PvNode>
 Value EngineImpl<Config>::qsearch(Value alpha, Value beta, int ply, int qply) {
-  if (PvNode) pv_length_[ply] = 0;
+  Stack* const ss = stack_ + ply;
+  if (PvNode) ss->pv_length = 0;
   if (!enter_node(ply)) return VALUE_ZERO;
   const bool in_check = pos_.in_check();
   if (ply >= kMaxSearchPly) return in_check ? VALUE_DRAW : evaluate(pos_.board());
@@ -540,7 +546,7 @@ Value EngineImpl<Config>::qsearch(Value alpha, Value beta, int ply, int qply) {
         continue;
       if (!pos_.see_ge(m, 0)) continue;
     }
-    do_move(m, ply);
+    do_move(m, ss);
     const Value v = -qsearch<PvNode>(-beta, -alpha, ply + 1, qply + 1);
     pos_.undo_move(m);
     if (stopped()) return VALUE_ZERO;
@@ -548,7 +554,7 @@ Value EngineImpl<Config>::qsearch(Value alpha, Value beta, int ply, int qply) {
       best = v;
       if (v > alpha) {
         best_move = m;
-        if (PvNode) update_pv(ply, m);
+        if (PvNode) update_pv(ss, m);
         if (v >= beta) break;
         alpha = v;
       }

@@ -318,7 +318,9 @@ TEST(MatchRunner, ShortRealMatchRecordsReplayAsLegalGames) {
   // The same trees at fixed nodes: both games of a pair are the same game.
   for (const GameLine& a : out.games)
     for (const GameLine& b : out.games)
-      if (a.pair == b.pair && a.game != b.game) EXPECT_EQ(a.moves_usi, b.moves_usi);
+      if (a.pair == b.pair && a.game != b.game) {
+        EXPECT_EQ(a.moves_usi, b.moves_usi);
+      }
 }
 
 TEST(MatchOpenings, ShippedSetLoadsAndTheRecipeIsReproducible) {

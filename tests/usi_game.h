@@ -38,7 +38,10 @@ inline std::optional<EngineSpec> gpsusi_engine() {
 inline std::optional<EngineSpec> fairy_stockfish_engine() {
   auto path = find_program("fairy-stockfish", "/usr/games/fairy-stockfish");
   if (!path) return std::nullopt;
-  return EngineSpec{"", *path, {}, {"setoption name UCI_Variant value shogi", "setoption name Threads value 1", "setoption name Hash value 16"}};
+  EngineSpec spec;
+  spec.program = *path;
+  spec.setup = {"setoption name UCI_Variant value shogi", "setoption name Threads value 1", "setoption name Hash value 16"};
+  return spec;
 }
 
 // This build's USI program (SASHITE_BIN_DIR: tests/CMakeLists.txt); `setup`: setoption lines.

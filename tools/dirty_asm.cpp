@@ -11,6 +11,7 @@
 // flags. The benchmark inlines the same bodies into its loop instead, so there the
 // instructions are these up to register choice and loop placement, not these bytes.
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -36,7 +37,7 @@ __attribute__((noinline, used, target("avx2"))) uint64_t dirty_body_avx2(const u
 
 namespace {
 
-std::string run(const std::string& cmd) {
+std::string command_output(const std::string& cmd) {
   std::unique_ptr<FILE, int (*)(FILE*)> p(popen(cmd.c_str(), "r"), pclose);
   if (!p) throw std::runtime_error("cannot run: " + cmd);
   std::string out;
@@ -71,39 +72,59 @@ void write(const std::filesystem::path& p, const std::string& text) {
   std::cout << p.string() << "\n";
 }
 
-}  // namespace
+const std::string kObjdump = "objdump --no-show-raw-insn -M intel ";
 
-int main(int argc, char** argv) {
+// The xbyak kernels, from the generator's own bytes.
+void write_jit_kernels(const std::filesystem::path& dir) {
+  for (JitForm f : {JitForm::kSbbLea, JitForm::kAdc, JitForm::kVptestmq, JitForm::kAvx2}) {
+    std::vector<std::pair<std::string, JitShape>> shapes;
+    const bool scalar = f == JitForm::kSbbLea || f == JitForm::kAdc;
+    if (scalar) shapes.push_back({"piece", {1, 0, false}});
+    shapes.push_back({"kernel22", {kWordPieces, 0, true}});
+    if (scalar) shapes.push_back({"kernel40", {kPieces, 0, true}});
+    for (const auto& [what, shape] : shapes) {
+      const std::vector<uint8_t> code = jit_bytes(f, shape);
+      const std::string stem = std::string("jit_") + jit_form_name(f) + "_" + what;
+      const auto bin = dir / (stem + ".bin");
+      std::ofstream(bin, std::ios::binary).write(reinterpret_cast<const char*>(code.data()), std::streamsize(code.size()));
+      write(dir / (stem + ".s"), to_mca(command_output(kObjdump + "-D -b binary -mi386:x86-64 '" + bin.string() + "'")));
+      std::filesystem::remove(bin);
+    }
+  }
+}
+
+// The compiled bodies, from this executable's out-of-line copies.
+void write_compiled_bodies(const std::filesystem::path& dir) {
+  const std::string self = std::filesystem::read_symlink("/proc/self/exe").string();
+  for (const char* body : {"cpp", "sbb_lea_asm", "adc_asm", "avx512", "avx2"})
+    write(dir / (std::string("compiled_") + body + "_kernel22.s"),
+          to_mca(command_output(kObjdump + "--disassemble=dirty_body_" + body + " '" + self + "'")));
+}
+
+struct Options {
+  std::filesystem::path out_dir;
+};
+
+Options parse_options(int argc, char** argv) {
   if (argc != 2) {
     std::cerr << "usage: dirty_asm <out-dir>\n";
-    return 2;
+    std::exit(2);
   }
+  return {argv[1]};
+}
+
+int run(const Options& o) {
   try {
-    const std::filesystem::path dir = argv[1];
-    std::filesystem::create_directories(dir);
-    const std::string objdump = "objdump --no-show-raw-insn -M intel ";
-    for (JitForm f : {JitForm::kSbbLea, JitForm::kAdc, JitForm::kVptestmq, JitForm::kAvx2}) {
-      std::vector<std::pair<std::string, JitShape>> shapes;
-      const bool scalar = f == JitForm::kSbbLea || f == JitForm::kAdc;
-      if (scalar) shapes.push_back({"piece", {1, 0, false}});
-      shapes.push_back({"kernel22", {kWordPieces, 0, true}});
-      if (scalar) shapes.push_back({"kernel40", {kPieces, 0, true}});
-      for (const auto& [what, shape] : shapes) {
-        const std::vector<uint8_t> code = jit_bytes(f, shape);
-        const std::string stem = std::string("jit_") + jit_form_name(f) + "_" + what;
-        const auto bin = dir / (stem + ".bin");
-        std::ofstream(bin, std::ios::binary).write(reinterpret_cast<const char*>(code.data()), std::streamsize(code.size()));
-        write(dir / (stem + ".s"), to_mca(run(objdump + "-D -b binary -mi386:x86-64 '" + bin.string() + "'")));
-        std::filesystem::remove(bin);
-      }
-    }
-    const std::string self = std::filesystem::read_symlink("/proc/self/exe").string();
-    for (const char* body : {"cpp", "sbb_lea_asm", "adc_asm", "avx512", "avx2"})
-      write(dir / (std::string("compiled_") + body + "_kernel22.s"),
-            to_mca(run(objdump + "--disassemble=dirty_body_" + body + " '" + self + "'")));
+    std::filesystem::create_directories(o.out_dir);
+    write_jit_kernels(o.out_dir);
+    write_compiled_bodies(o.out_dir);
   } catch (const std::exception& e) {
     std::cerr << "dirty_asm: " << e.what() << "\n";
     return 1;
   }
   return 0;
 }
+
+}  // namespace
+
+int main(int argc, char** argv) { return run(parse_options(argc, argv)); }

@@ -30,46 +30,65 @@ uint64_t run_loop(const DirtyBatch& batch, uint64_t calls, Fn&& fn) {
   return acc;
 }
 
-}  // namespace
+struct Options {
+  std::string kernel;  // a registered kernel's name, or "none"
+  uint64_t calls = 0;
+  int pieces = kPieces;
+};
 
-int main(int argc, char** argv) {
-  if (argc < 3 || argc > 4) {
-    std::cerr << "usage: dirty_count <kernel|none> <calls> [22|40]\nkernels:";
-    for (const DirtyKernelEntry& e : dirty_kernel_table()) std::cerr << " " << e.name;
-    std::cerr << "\n";
-    return 2;
-  }
-  const std::string kernel = argv[1];
+[[noreturn]] void usage_error() {
+  std::cerr << "usage: dirty_count <kernel|none> <calls> [22|40]\nkernels:";
+  for (const DirtyKernelEntry& e : dirty_kernel_table()) std::cerr << " " << e.name;
+  std::cerr << "\n";
+  std::exit(2);
+}
+
+Options parse_options(int argc, char** argv) {
+  if (argc < 3 || argc > 4) usage_error();
+  Options o;
+  o.kernel = argv[1];
   char* end = nullptr;
-  const uint64_t calls = std::strtoull(argv[2], &end, 10);
-  const int pieces = argc == 4 ? std::atoi(argv[3]) : kPieces;
-  if (*end || (pieces != kWordPieces && pieces != kPieces)) {
+  o.calls = std::strtoull(argv[2], &end, 10);
+  if (argc == 4) o.pieces = std::atoi(argv[3]);
+  if (*end || (o.pieces != kWordPieces && o.pieces != kPieces)) {
     std::cerr << "dirty_count: bad call count or piece count (22 or 40)\n";
-    return 2;
+    std::exit(2);
   }
-  if (kernel != "none" && !find_dirty_kernel(kernel)) {
-    std::cerr << "dirty_count: no kernel " << kernel << "\n";
-    return 2;
+  if (o.kernel != "none" && !find_dirty_kernel(o.kernel)) {
+    std::cerr << "dirty_count: no kernel " << o.kernel << "\n";
+    std::exit(2);
   }
+  return o;
+}
+
+int run(const Options& o) {
   DirtyBatch batch;
   for (const std::string& sfen : walk_sample(64, 2026)) batch.add(Game(sfen).pos);
 
   uint64_t sum = 0;
-  bool ran = kernel == "none";
-  if (ran) sum = run_loop(batch, calls, [](const PieceAttacks&, Square f, Square t) { return uint64_t(f ^ t); });
+  bool ran = o.kernel == "none", unavailable = false;
+  if (ran) sum = run_loop(batch, o.calls, [](const PieceAttacks&, Square f, Square t) { return uint64_t(f ^ t); });
   for_each_dirty_kernel([&]<class K>() {
-    if (kernel != K::kName) return;
+    if (o.kernel != K::kName) return;
     if (!K::available()) {
-      std::cerr << "dirty_count: this CPU cannot run " << kernel << "\n";
-      std::exit(3);
+      unavailable = true;
+      return;
     }
     ran = true;
     // One loop per piece count, so the kernel inlines as in the benchmark.
-    sum = pieces == kWordPieces
-              ? run_loop(batch, calls, [](const PieceAttacks& pa, Square f, Square t) { return K::dirty22(pa, f, t); })
-              : run_loop(batch, calls, [](const PieceAttacks& pa, Square f, Square t) { return dirty40<K>(pa, f, t); });
+    sum = o.pieces == kWordPieces
+              ? run_loop(batch, o.calls, [](const PieceAttacks& pa, Square f, Square t) { return K::dirty22(pa, f, t); })
+              : run_loop(batch, o.calls, [](const PieceAttacks& pa, Square f, Square t) { return dirty40<K>(pa, f, t); });
   });
-  std::cout << kernel << " calls " << calls << " pieces " << pieces << " cases " << batch.cases.size()
+  if (unavailable) {
+    std::cerr << "dirty_count: this CPU cannot run " << o.kernel << "\n";
+    return 3;
+  }
+  std::cout << o.kernel << " calls " << o.calls << " pieces " << o.pieces << " cases " << batch.cases.size()
             << " checksum " << std::hex << sum << "\n";
   return ran ? 0 : 1;
 }
+
+}  // namespace
+
+int main(int argc, char** argv) { return run(parse_options(argc, argv)); }

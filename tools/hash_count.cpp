@@ -63,6 +63,19 @@ std::optional<double> instructions(const std::string& self, const std::string& t
   return ir;
 }
 
+// Instructions per do_move by hand type name, (Ir(2N) - Ir(N)) / N; a type whose runs failed
+// is missing.
+std::map<std::string, double> instructions_per_call() {
+  const std::string self = std::filesystem::read_symlink("/proc/self/exe");
+  std::map<std::string, double> per_call;
+  for_each_hand_layout([&]<class H>() {
+    const std::string type = layout_and_scheme_name<H>();
+    const auto a = instructions(self, type, kCalls), b = instructions(self, type, 2 * kCalls);
+    if (a && b) per_call[type] = (*b - *a) / double(kCalls);
+  });
+  return per_call;
+}
+
 #ifdef __AVX512F__
 constexpr bool kBuiltForAvx512 = true;
 #else
@@ -79,13 +92,7 @@ int report() {
     std::fprintf(stderr, "hash_count: valgrind is not installed\n");
     return 1;
   }
-  const std::string self = std::filesystem::read_symlink("/proc/self/exe");
-  std::map<std::string, double> per_call;  // by hand type name
-  for_each_hand_layout([&]<class H>() {
-    const std::string type = layout_and_scheme_name<H>();
-    const auto a = instructions(self, type, kCalls), b = instructions(self, type, 2 * kCalls);
-    if (a && b) per_call[type] = (*b - *a) / double(kCalls);
-  });
+  const std::map<std::string, double> per_call = instructions_per_call();
   std::printf("## Hashing schemes: instructions per do_move\n\n"
               "callgrind, collecting only inside do_move (callees included), on this portable (x86-64-v3) build:\n"
               "`hash_count <type> N` runs N do_move + undo_move over every legal move of the hash_do_move walk\n"
@@ -101,10 +108,10 @@ int report() {
       std::printf("| %s | callgrind failed | |\n", type.c_str());
       return;
     }
-    std::printf("| %s | %.2f |", type.c_str(), per_call[type]);
+    std::printf("| %s | %.2f |", type.c_str(), per_call.at(type));
     if constexpr (!kPlainLayout<H>) {
       const std::string xor_type = layout_and_scheme_name<typename H::Layout>();
-      if (per_call.count(xor_type)) std::printf(" %+.2f", per_call[type] - per_call[xor_type]);
+      if (per_call.count(xor_type)) std::printf(" %+.2f", per_call.at(type) - per_call.at(xor_type));
     }
     std::printf(" |\n");
   });
@@ -112,32 +119,49 @@ int report() {
   return 0;
 }
 
-}  // namespace
-}  // namespace sashite
+// No arguments: the report; <type> <calls>: one counted run, which the report spawns.
+struct Options {
+  std::string type;  // a registered hand type's name, empty for the report
+  uint64_t calls = 0;
+};
 
-int main(int argc, char** argv) {
-  using namespace sashite;
-  if (argc == 1) return report();
+[[noreturn]] void usage_error() {
+  std::fprintf(stderr, "usage: hash_count [<type> <calls>]\ntypes:");
+  for_each_hand_layout([]<class H>() { std::fprintf(stderr, " %s", layout_and_scheme_name<H>().c_str()); });
+  std::fprintf(stderr, "\n");
+  std::exit(2);
+}
+
+Options parse_options(int argc, char** argv) {
+  Options o;
+  if (argc == 1) return o;
   char* end = nullptr;
-  const uint64_t calls = argc == 3 ? std::strtoull(argv[2], &end, 10) : 0;
-  if (argc != 3 || *end || !calls) {
-    std::fprintf(stderr, "usage: hash_count [<type> <calls>]\ntypes:");
-    for_each_hand_layout([]<class H>() { std::fprintf(stderr, " %s", layout_and_scheme_name<H>().c_str()); });
-    std::fprintf(stderr, "\n");
-    return 2;
+  if (argc == 3) o.calls = std::strtoull(argv[2], &end, 10);
+  if (argc != 3 || *end || !o.calls) usage_error();
+  o.type = argv[1];
+  bool known = false;
+  for_each_hand_layout([&]<class H>() { known |= layout_and_scheme_name<H>() == o.type; });
+  if (!known) {
+    std::fprintf(stderr, "hash_count: no hand type %s\n", argv[1]);
+    std::exit(2);
   }
-  bool ran = false;
+  return o;
+}
+
+// One counted run: do_move + undo_move `calls` times on the named hand type.
+int count(const Options& o) {
   Key sum = 0;
   for_each_hand_layout([&]<class H>() {
-    if (layout_and_scheme_name<H>() != argv[1]) return;
-    ran = true;
-    sum = do_undo<H>(calls);
+    if (layout_and_scheme_name<H>() == o.type) sum = do_undo<H>(o.calls);
   });
-  if (!ran) {
-    std::fprintf(stderr, "hash_count: no hand type %s\n", argv[1]);
-    return 2;
-  }
-  std::printf("%s calls %llu checksum %016llx\n", argv[1], static_cast<unsigned long long>(calls),
+  std::printf("%s calls %llu checksum %016llx\n", o.type.c_str(), static_cast<unsigned long long>(o.calls),
               static_cast<unsigned long long>(sum));
   return 0;
 }
+
+int run(const Options& o) { return o.type.empty() ? report() : count(o); }
+
+}  // namespace
+}  // namespace sashite
+
+int main(int argc, char** argv) { return sashite::run(sashite::parse_options(argc, argv)); }

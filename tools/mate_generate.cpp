@@ -47,122 +47,130 @@ std::string gpsusi_answer(match::ChildProcess& g, const std::string& sfen, int64
   return lines->back();
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+struct Options {
   int plies = 12, depth = 15;
   int64_t ms = 2000, gpsusi_ms = 5000;
   size_t max = 40;
   std::vector<std::string> files;
+};
+
+[[noreturn]] void usage_error(const std::string& why) {
+  std::fprintf(stderr, "mate_generate: %s\n"
+                       "usage: mate_generate [--plies P] [--depth D] [--ms T] [--gpsusi-ms T] [--max N] GAMES.jsonl...\n",
+               why.c_str());
+  std::exit(2);
+}
+
+Options parse_options(int argc, char** argv) {
+  Options o;
   for (int i = 1; i < argc; ++i) {
     const std::string_view a = argv[i];
-    if (a == "--plies" && i + 1 < argc) plies = std::atoi(argv[++i]);
-    else if (a == "--depth" && i + 1 < argc) depth = std::atoi(argv[++i]);
-    else if (a == "--ms" && i + 1 < argc) ms = std::atoll(argv[++i]);
-    else if (a == "--gpsusi-ms" && i + 1 < argc) gpsusi_ms = std::atoll(argv[++i]);
-    else if (a == "--max" && i + 1 < argc) max = size_t(std::atol(argv[++i]));
-    else if (!a.starts_with("--")) files.emplace_back(a);
-    else files.clear(), i = argc;
+    const bool has_value = i + 1 < argc;
+    if (a == "--plies" && has_value) o.plies = std::atoi(argv[++i]);
+    else if (a == "--depth" && has_value) o.depth = std::atoi(argv[++i]);
+    else if (a == "--ms" && has_value) o.ms = std::atoll(argv[++i]);
+    else if (a == "--gpsusi-ms" && has_value) o.gpsusi_ms = std::atoll(argv[++i]);
+    else if (a == "--max" && has_value) o.max = size_t(std::atol(argv[++i]));
+    else if (!a.starts_with("--")) o.files.emplace_back(a);
+    else if (a == "--plies" || a == "--depth" || a == "--ms" || a == "--gpsusi-ms" || a == "--max")
+      usage_error(std::string(a) + " needs a value");
+    else usage_error("unknown option " + std::string(a));
   }
-  if (files.empty()) {
-    std::fprintf(stderr, "usage: mate_generate [--plies P] [--depth D] [--ms T] [--gpsusi-ms T] [--max N] GAMES.jsonl...\n");
-    return 2;
-  }
-  const auto gpsusi_path = match::find_program("gpsusi", "/usr/games/gpsusi");
-  if (!gpsusi_path) {
-    std::fprintf(stderr, "mate_generate: gpsusi is not installed (Debian package gpsshogi)\n");
-    return 2;
-  }
+  if (o.files.empty()) usage_error("no GAMES.jsonl");
+  return o;
+}
 
-  std::vector<Candidate> candidates;
-  std::set<std::string> seen;
-  for (const std::string& file : files) {
-    std::ifstream in(file);
-    if (!in) {
-      std::fprintf(stderr, "mate_generate: cannot read %s\n", file.c_str());
-      return 2;
-    }
-    for (std::string line; std::getline(in, line);) {
-      std::string err;
-      const auto g = match::parse_game_line(line, &err);
-      if (!g || (g->result != "1-0" && g->result != "0-1")) continue;
-      std::vector<std::string> moves;
-      std::istringstream is(g->moves_usi);
-      for (std::string w; is >> w;) moves.push_back(w);
-      for (int k = std::max(0, int(moves.size()) - plies); k < int(moves.size()); ++k) {
-        std::string prefix;
-        for (int j = 0; j < k; ++j) (prefix += moves[size_t(j)]) += ' ';
-        GameHistory h;
-        if (replay_game(g->opening, prefix, h)) break;
-        const bool black_to_move = h.final_sfen.find(" b ") != std::string::npos;
-        if (black_to_move != (g->result == "1-0")) continue;  // the winner to move
-        const std::string board = h.final_sfen.substr(0, h.final_sfen.rfind(' '));  // without the move number
-        if (!seen.insert(board).second) continue;
-        candidates.push_back({h.final_sfen, file + " pair " + std::to_string(g->pair) + " game " +
-                                                std::to_string(g->game) + " ply " + std::to_string(k)});
-      }
+// The positions of one results file's decided games, the winner to move, in its last `plies`
+// plies; a board seen before (in any file) is skipped. False when the file cannot be read.
+bool add_candidates(const std::string& file, int plies, std::set<std::string>& seen, std::vector<Candidate>& out) {
+  std::ifstream in(file);
+  if (!in) return false;
+  for (std::string line; std::getline(in, line);) {
+    std::string err;
+    const auto g = match::parse_game_line(line, &err);
+    if (!g || (g->result != "1-0" && g->result != "0-1")) continue;
+    std::vector<std::string> moves;
+    std::istringstream is(g->moves_usi);
+    for (std::string w; is >> w;) moves.push_back(w);
+    for (int k = std::max(0, int(moves.size()) - plies); k < int(moves.size()); ++k) {
+      std::string prefix;
+      for (int j = 0; j < k; ++j) (prefix += moves[size_t(j)]) += ' ';
+      GameHistory h;
+      if (replay_game(g->opening, prefix, h)) break;
+      const bool black_to_move = h.final_sfen.find(" b ") != std::string::npos;
+      if (black_to_move != (g->result == "1-0")) continue;  // the winner to move
+      const std::string board = h.final_sfen.substr(0, h.final_sfen.rfind(' '));  // without the move number
+      if (!seen.insert(board).second) continue;
+      out.push_back({h.final_sfen, file + " pair " + std::to_string(g->pair) + " game " + std::to_string(g->game) +
+                                       " ply " + std::to_string(k)});
     }
   }
-  std::fprintf(stderr, "mate_generate: %zu candidate positions\n", candidates.size());
+  return true;
+}
 
-  match::ChildProcess gpsusi({"/bin/sh", "-c", "exec \"$0\" 2>/dev/null", *gpsusi_path});
-  gpsusi.send("usi");
-  gpsusi.read_until([](const std::string& l) { return l == "usiok"; }, std::chrono::seconds(30));
-  gpsusi.send("isready");
-  gpsusi.read_until([](const std::string& l) { return l == "readyok"; }, std::chrono::seconds(60));
+void handshake(match::ChildProcess& g) {
+  g.send("usi");
+  g.read_until([](const std::string& l) { return l == "usiok"; }, std::chrono::seconds(30));
+  g.send("isready");
+  g.read_until([](const std::string& l) { return l == "readyok"; }, std::chrono::seconds(60));
+}
 
-  std::vector<MateSession> sessions;
-  for (const std::string& s : MateSession::solver_names()) sessions.emplace_back(s, "main-overflow", 256);
+// Kept lines by kind (mates keyed by length), and the positions left out.
+struct Verdicts {
   std::multimap<int, std::string> mates, nomates;
   size_t undecided = 0, disagreed = 0;
-  for (const Candidate& c : candidates) {
-    std::set<std::string> answers;
-    for (MateSession& s : sessions) {
-      Position pos;
-      StateInfo si;
-      pos.set(c.sfen, &si);
-      MateLimits limits;
-      limits.max_depth = depth;
-      limits.ms = ms;
-      const std::string a = mate_answer(s.solve(pos, limits));
-      answers.insert(a.starts_with("nomate") ? "nomate" : a);  // within --depth, or at any length
-    }
-    const std::string g = gpsusi_answer(gpsusi, c.sfen, gpsusi_ms);
-    const std::string ours = *answers.begin();
-    if (answers.count("timeout") || answers.size() != 1 || g == "checkmate timeout") {
-      if (!answers.count("timeout") && answers.size() != 1) {
-        std::fprintf(stderr, "DISAGREEMENT between solvers: %s (%s)\n", c.sfen.c_str(), c.source.c_str());
-        ++disagreed;
-      } else {
-        ++undecided;
-      }
-      continue;
-    }
-    const bool gpsusi_mate = g != "checkmate nomate";
-    if (ours.starts_with("mate") && gpsusi_mate) {
-      const int n = std::atoi(ours.c_str() + 5);
-      mates.emplace(n, c.sfen + " | " + ours + " | generated: " + c.source + "; gpsusi: mate " +
-                           std::to_string(std::count(g.begin(), g.end(), ' ')));
-    } else if (ours == "nomate" && !gpsusi_mate) {
-      nomates.emplace(0, c.sfen + " | nomate " + std::to_string(depth) + " | generated: " + c.source + "; gpsusi: nomate");
-    } else if (ours.starts_with("mate") || g == "checkmate nomate") {
-      // Ours a mate and gpsusi none (or the reverse within our depth): a real disagreement.
-      if (ours.starts_with("mate")) {
-        std::fprintf(stderr, "DISAGREEMENT with gpsusi: %s ours %s, gpsusi %s (%s)\n", c.sfen.c_str(), ours.c_str(),
-                     g.c_str(), c.source.c_str());
-        ++disagreed;
-      }
-    } else {
-      ++undecided;  // no mate within our depth, one found by gpsusi beyond it
-    }
+};
+
+// Every solver's answer to `depth` plies, one per kind: "mate N", "nomate" (within depth, or at
+// any length) or "timeout".
+std::set<std::string> solver_answers(std::vector<MateSession>& sessions, const std::string& sfen, const Options& o) {
+  std::set<std::string> answers;
+  for (MateSession& s : sessions) {
+    Position pos;
+    StateInfo si;
+    pos.set(sfen, &si);
+    MateLimits limits;
+    limits.max_depth = o.depth;
+    limits.ms = o.ms;
+    const std::string a = mate_answer(s.solve(pos, limits));
+    answers.insert(a.starts_with("nomate") ? "nomate" : a);
   }
-  std::fprintf(stderr, "mate_generate: %zu mates, %zu no-mates kept; %zu undecided (time, or a mate beyond %d plies); %zu disagreements\n",
-               mates.size(), nomates.size(), undecided, depth, disagreed);
-  std::printf("# Generated by build/bin/mate_generate --plies %d --depth %d --ms %lld --gpsusi-ms %lld --max %zu", plies, depth,
-              (long long)ms, (long long)gpsusi_ms, max);
-  for (const std::string& f : files) std::printf(" %s", f.c_str());
-  std::printf("\n# Positions of real games' last plies, the winner to move; kept where every solver and gpsusi agree.\n");
-  // Mates: round robin over the lengths, shortest first, so every length found is in the set.
+  return answers;
+}
+
+void judge(const Candidate& c, const std::set<std::string>& answers, const std::string& g, int depth, Verdicts& v) {
+  const std::string ours = *answers.begin();
+  if (answers.count("timeout") || answers.size() != 1 || g == "checkmate timeout") {
+    if (!answers.count("timeout") && answers.size() != 1) {
+      std::fprintf(stderr, "DISAGREEMENT between solvers: %s (%s)\n", c.sfen.c_str(), c.source.c_str());
+      ++v.disagreed;
+    } else {
+      ++v.undecided;
+    }
+    return;
+  }
+  const bool gpsusi_mate = g != "checkmate nomate";
+  if (ours.starts_with("mate") && gpsusi_mate) {
+    const int n = std::atoi(ours.c_str() + 5);
+    v.mates.emplace(n, c.sfen + " | " + ours + " | generated: " + c.source + "; gpsusi: mate " +
+                           std::to_string(std::count(g.begin(), g.end(), ' ')));
+  } else if (ours == "nomate" && !gpsusi_mate) {
+    v.nomates.emplace(0, c.sfen + " | nomate " + std::to_string(depth) + " | generated: " + c.source + "; gpsusi: nomate");
+  } else if (ours.starts_with("mate") || g == "checkmate nomate") {
+    // Ours a mate and gpsusi none (or the reverse within our depth): a real disagreement.
+    if (ours.starts_with("mate")) {
+      std::fprintf(stderr, "DISAGREEMENT with gpsusi: %s ours %s, gpsusi %s (%s)\n", c.sfen.c_str(), ours.c_str(),
+                   g.c_str(), c.source.c_str());
+      ++v.disagreed;
+    }
+  } else {
+    ++v.undecided;  // no mate within our depth, one found by gpsusi beyond it
+  }
+}
+
+// At most `max` mates, round robin over the lengths (shortest first, so that every length found
+// is in the set), sorted by length.
+std::vector<std::string> choose_mates(const std::multimap<int, std::string>& mates, size_t max) {
   std::map<int, std::vector<std::string>> by_length;
   for (const auto& [len, line] : mates) by_length[len].push_back(line);
   std::vector<std::string> chosen;
@@ -175,9 +183,50 @@ int main(int argc, char** argv) {
   std::stable_sort(chosen.begin(), chosen.end(), [](const std::string& a, const std::string& b) {
     return std::atoi(a.c_str() + a.find("| mate ") + 7) < std::atoi(b.c_str() + b.find("| mate ") + 7);
   });
-  for (const std::string& line : chosen) std::printf("%s\n", line.c_str());
-  size_t n = 0;
-  for (const auto& [len, line] : nomates)
-    if (n++ < max) std::printf("%s\n", line.c_str());
-  return disagreed ? 1 : 0;
+  return chosen;
 }
+
+void print_set(const Options& o, const Verdicts& v) {
+  std::printf("# Generated by build/bin/mate_generate --plies %d --depth %d --ms %lld --gpsusi-ms %lld --max %zu", o.plies,
+              o.depth, (long long)o.ms, (long long)o.gpsusi_ms, o.max);
+  for (const std::string& f : o.files) std::printf(" %s", f.c_str());
+  std::printf("\n# Positions of real games' last plies, the winner to move; kept where every solver and gpsusi agree.\n");
+  for (const std::string& line : choose_mates(v.mates, o.max)) std::printf("%s\n", line.c_str());
+  size_t n = 0;
+  for (const auto& [len, line] : v.nomates)
+    if (n++ < o.max) std::printf("%s\n", line.c_str());
+}
+
+int run(const Options& o) {
+  const auto gpsusi_path = match::find_program("gpsusi", "/usr/games/gpsusi");
+  if (!gpsusi_path) {
+    std::fprintf(stderr, "mate_generate: gpsusi is not installed (Debian package gpsshogi)\n");
+    return 2;
+  }
+  std::vector<Candidate> candidates;
+  std::set<std::string> seen;
+  for (const std::string& file : o.files)
+    if (!add_candidates(file, o.plies, seen, candidates)) {
+      std::fprintf(stderr, "mate_generate: cannot read %s\n", file.c_str());
+      return 2;
+    }
+  std::fprintf(stderr, "mate_generate: %zu candidate positions\n", candidates.size());
+
+  match::ChildProcess gpsusi({"/bin/sh", "-c", "exec \"$0\" 2>/dev/null", *gpsusi_path});
+  handshake(gpsusi);
+  std::vector<MateSession> sessions;
+  for (const std::string& s : MateSession::solver_names()) sessions.emplace_back(s, "main-overflow", 256);
+  Verdicts v;
+  for (const Candidate& c : candidates) {
+    const std::set<std::string> answers = solver_answers(sessions, c.sfen, o);
+    judge(c, answers, gpsusi_answer(gpsusi, c.sfen, o.gpsusi_ms), o.depth, v);
+  }
+  std::fprintf(stderr, "mate_generate: %zu mates, %zu no-mates kept; %zu undecided (time, or a mate beyond %d plies); %zu disagreements\n",
+               v.mates.size(), v.nomates.size(), v.undecided, o.depth, v.disagreed);
+  print_set(o, v);
+  return v.disagreed ? 1 : 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) { return run(parse_options(argc, argv)); }

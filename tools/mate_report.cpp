@@ -118,117 +118,163 @@ bool solved(const std::string& answer, const std::string& expected) {
   return answer.starts_with("mate") || answer.starts_with("nomate");
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+struct Options {
   size_t mb = 256;
   int runs = 3, detail = 0;
   int64_t ms = 60000;
-  std::string gpsusi_path = "auto";
-  const char* file = nullptr;
+  std::string gpsusi = "auto";  // a path, "auto" (find it) or "none"
+  std::string file;
+};
+
+[[noreturn]] void usage_error(const std::string& why) {
+  std::fprintf(stderr, "mate_report: %s\n"
+                       "usage: mate_report [--mb M] [--runs R] [--ms T] [--detail N] [--gpsusi PATH|none] FILE\n",
+               why.c_str());
+  std::exit(2);
+}
+
+Options parse_options(int argc, char** argv) {
+  Options o;
   for (int i = 1; i < argc; ++i) {
     const std::string_view a = argv[i];
-    if (a == "--mb" && i + 1 < argc) mb = size_t(std::atol(argv[++i]));
-    else if (a == "--runs" && i + 1 < argc) runs = std::max(1, std::atoi(argv[++i]));
-    else if (a == "--ms" && i + 1 < argc) ms = std::atoll(argv[++i]);
-    else if (a == "--detail" && i + 1 < argc) detail = std::atoi(argv[++i]);
-    else if (a == "--gpsusi" && i + 1 < argc) gpsusi_path = argv[++i];
-    else if (!a.starts_with("--")) file = argv[i];
-    else file = nullptr, i = argc;
+    const bool has_value = i + 1 < argc;
+    if (a == "--mb" && has_value) o.mb = size_t(std::atol(argv[++i]));
+    else if (a == "--runs" && has_value) o.runs = std::max(1, std::atoi(argv[++i]));
+    else if (a == "--ms" && has_value) o.ms = std::atoll(argv[++i]);
+    else if (a == "--detail" && has_value) o.detail = std::atoi(argv[++i]);
+    else if (a == "--gpsusi" && has_value) o.gpsusi = argv[++i];
+    else if (!a.starts_with("--")) o.file = argv[i];
+    else if (a == "--mb" || a == "--runs" || a == "--ms" || a == "--detail" || a == "--gpsusi")
+      usage_error(std::string(a) + " needs a value");
+    else usage_error("unknown option " + std::string(a));
   }
-  if (!file) {
-    std::fprintf(stderr, "usage: mate_report [--mb M] [--runs R] [--ms T] [--detail N] [--gpsusi PATH|none] FILE\n");
-    return 2;
-  }
-  const auto problems = load_mate_problems(file);
-  if (!problems) {
-    std::fprintf(stderr, "mate_report: cannot read %s\n", file);
-    return 2;
-  }
-  std::vector<std::string> sfens, expected;
-  for (const MateProblem& p : *problems) sfens.push_back(p.sfen), expected.push_back(p.expected);
-  if (gpsusi_path == "auto") gpsusi_path = match::find_program("gpsusi", "/usr/games/gpsusi").value_or("none");
-  std::unique_ptr<Gpsusi> gpsusi;
-  if (gpsusi_path != "none") gpsusi = std::make_unique<Gpsusi>(gpsusi_path);
+  if (o.file.empty()) usage_error("no FILE");
+  return o;
+}
 
+// Every registered solver over every registered table layout, then gpsusi when there is one.
+struct Combinations {
   std::vector<MateSession> sessions;
-  for (const std::string& s : MateSession::solver_names())
-    for (const std::string& t : MateSession::table_names()) sessions.emplace_back(s, t, mb);
-  const size_t k = sessions.size() + (gpsusi ? 1 : 0);
-  auto label = [&](size_t c) {
+  std::unique_ptr<Gpsusi> gpsusi;
+
+  size_t size() const { return sessions.size() + (gpsusi ? 1 : 0); }
+  std::string label(size_t c) const {
     return c < sessions.size() ? std::string(sessions[c].solver_name()) + " | " + sessions[c].table_name() : std::string("gpsusi | -");
-  };
-
-  // rows[p][c]: problem p, combination c (gpsusi last).
-  std::vector<std::vector<Run>> rows(sfens.size(), std::vector<Run>(k));
-  for (size_t p = 0; p < sfens.size(); ++p) {
-    std::vector<std::vector<Run>> all(k);
-    for (int r = 0; r < runs; ++r)
-      for (size_t c = 0; c < k; ++c)
-        all[c].push_back(c < sessions.size() ? solve(sessions[c], sfens[p], ms, (*problems)[p].max_depth())
-                                             : gpsusi->solve(sfens[p], ms));
-    for (size_t c = 0; c < k; ++c) rows[p][c] = median(all[c]);
   }
+};
 
+Combinations combinations(const Options& o) {
+  Combinations k;
+  const std::string path = o.gpsusi == "auto" ? match::find_program("gpsusi", "/usr/games/gpsusi").value_or("none") : o.gpsusi;
+  if (path != "none") k.gpsusi = std::make_unique<Gpsusi>(path);
+  for (const std::string& s : MateSession::solver_names())
+    for (const std::string& t : MateSession::table_names()) k.sessions.emplace_back(s, t, o.mb);
+  return k;
+}
+
+// rows[p][c]: problem p, combination c (gpsusi last), the median of the runs, interleaved.
+std::vector<std::vector<Run>> measure(const Options& o, const std::vector<MateProblem>& problems, Combinations& k) {
+  std::vector<std::vector<Run>> rows(problems.size(), std::vector<Run>(k.size()));
+  for (size_t p = 0; p < problems.size(); ++p) {
+    std::vector<std::vector<Run>> all(k.size());
+    for (int r = 0; r < o.runs; ++r)
+      for (size_t c = 0; c < k.size(); ++c)
+        all[c].push_back(c < k.sessions.size() ? solve(k.sessions[c], problems[p].sfen, o.ms, problems[p].max_depth())
+                                               : k.gpsusi->solve(problems[p].sfen, o.ms));
+    for (size_t c = 0; c < k.size(); ++c) rows[p][c] = median(all[c]);
+  }
+  return rows;
+}
+
+void print_runs(const Options& o, const std::vector<MateProblem>& problems, const Combinations& k,
+                const std::vector<std::vector<Run>>& rows) {
   std::printf("Median of %d runs, interleaved; a cleared %zu MB table per solve; time limit %lld ms. nodes/s counts "
               "search and reconstruction nodes (gpsusi: the time from `go mate` to its answer).\n\n",
-              runs, mb, (long long)ms);
+              o.runs, o.mb, (long long)o.ms);
   std::printf("| # | expected | solver | table | answer | first move | nodes | solution nodes | ms | nodes/s |\n");
   std::printf("|---|---|---|---|---|---|---:|---:|---:|---:|\n");
-  for (size_t p = 0; p < sfens.size(); ++p)
-    for (size_t c = 0; c < k; ++c) {
+  for (size_t p = 0; p < problems.size(); ++p)
+    for (size_t c = 0; c < k.size(); ++c) {
       const Run& r = rows[p][c];
       const uint64_t n = r.nodes + r.solution_nodes;
-      std::printf("| %zu | %s | %s | %s | %s | %s | %s | %.1f | %s |\n", p + 1, expected[p].c_str(), label(c).c_str(),
-                  r.answer.c_str(), r.first.c_str(), n ? std::to_string(r.nodes).c_str() : "-",
-                  c < sessions.size() ? std::to_string(r.solution_nodes).c_str() : "-", r.seconds * 1000,
+      std::printf("| %zu | %s | %s | %s | %s | %s | %s | %.1f | %s |\n", p + 1, problems[p].expected.c_str(),
+                  k.label(c).c_str(), r.answer.c_str(), r.first.c_str(), n ? std::to_string(r.nodes).c_str() : "-",
+                  c < k.sessions.size() ? std::to_string(r.solution_nodes).c_str() : "-", r.seconds * 1000,
                   n && r.seconds > 0 ? std::to_string(uint64_t(double(n) / r.seconds)).c_str() : "-");
     }
+}
 
+void print_totals(const std::vector<MateProblem>& problems, const Combinations& k, const std::vector<std::vector<Run>>& rows) {
   std::printf("\n| solver | table | solved | total ms | total nodes | nodes/s | x 謎電 (1,359,825 nodes/s) |\n");
   std::printf("|---|---|---:|---:|---:|---:|---:|\n");
-  for (size_t c = 0; c < k; ++c) {
+  for (size_t c = 0; c < k.size(); ++c) {
     double s = 0;
     uint64_t n = 0;
     int ok = 0;
-    for (size_t p = 0; p < sfens.size(); ++p) {
+    for (size_t p = 0; p < problems.size(); ++p) {
       s += rows[p][c].seconds;
       n += rows[p][c].nodes + rows[p][c].solution_nodes;
-      ok += solved(rows[p][c].answer, expected[p]);
+      ok += solved(rows[p][c].answer, problems[p].expected);
     }
     const double nps = s > 0 ? double(n) / s : 0;
     char ratio[32] = "-";
     if (n) std::snprintf(ratio, sizeof ratio, "%.1f", nps / kNazodenNodesPerSecond);
-    std::printf("| %s | %d/%zu | %.1f | %s | %s | %s |\n", label(c).c_str(), ok, sfens.size(), s * 1000,
+    std::printf("| %s | %d/%zu | %.1f | %s | %s | %s |\n", k.label(c).c_str(), ok, problems.size(), s * 1000,
                 n ? std::to_string(n).c_str() : "-", n ? std::to_string(uint64_t(nps)).c_str() : "-", ratio);
   }
+}
 
-  // The solvers must agree with each other and with the expected answer where it is given.
+// The solvers must agree with each other and with the expected answer where it is given: prints
+// each disagreement and returns their number.
+int print_disagreements(const std::vector<MateProblem>& problems, const Combinations& k,
+                        const std::vector<std::vector<Run>>& rows) {
+  // "nomate" (none at any length) and "nomate N" (none within N) do not contradict.
+  auto kind = [](const std::string& x) { return x.starts_with("nomate") ? std::string("nomate") : x; };
   int disagreements = 0;
-  for (size_t p = 0; p < sfens.size(); ++p) {
-    for (size_t c = 0; c < sessions.size(); ++c) {
+  for (size_t p = 0; p < problems.size(); ++p) {
+    const std::string& expected = problems[p].expected;
+    for (size_t c = 0; c < k.sessions.size(); ++c) {
       const std::string& a = rows[p][c].answer;
-      // "nomate" (none at any length) and "nomate N" (none within N) do not contradict.
-      auto kind = [](const std::string& x) { return x.starts_with("nomate") ? std::string("nomate") : x; };
       const bool differs = kind(a) != kind(rows[p][0].answer);
-      const bool wrong = expected[p].starts_with("mate") && a != expected[p];
+      const bool wrong = expected.starts_with("mate") && a != expected;
       if (a != "timeout" && (wrong || (differs && rows[p][0].answer != "timeout"))) {
-        std::printf("\nDISAGREEMENT on problem %zu: %s answers %s (expected %s)\n", p + 1, label(c).c_str(), a.c_str(),
-                    expected[p].c_str());
+        std::printf("\nDISAGREEMENT on problem %zu: %s answers %s (expected %s)\n", p + 1, k.label(c).c_str(), a.c_str(),
+                    expected.c_str());
         ++disagreements;
       }
     }
   }
   if (!disagreements) std::printf("\nEvery solver and table layout gave the same answer on every problem.\n");
+  return disagreements;
+}
 
-  if (detail >= 1 && size_t(detail) <= sfens.size()) {
-    std::printf("\nProblem %d, `%s`:\n", detail, sfens[size_t(detail) - 1].c_str());
-    for (size_t c = 0; c < sessions.size(); ++c) {
-      const Run& r = rows[size_t(detail) - 1][c];
-      std::printf("\n%s, per iteration (depth: cumulative nodes (this iteration+ growth*)):\n```\n", label(c).c_str());
-      for (const MateIteration& it : r.result.iterations) std::printf("%s\n", it.to_string().c_str());
-      std::printf("```\ntable: %s\n", r.stats.to_string().c_str());
-    }
+// 謎電's per-iteration table and the table statistics of each combination on one problem.
+void print_detail(size_t p, const std::string& sfen, const Combinations& k, const std::vector<Run>& row) {
+  std::printf("\nProblem %zu, `%s`:\n", p + 1, sfen.c_str());
+  for (size_t c = 0; c < k.sessions.size(); ++c) {
+    const Run& r = row[c];
+    std::printf("\n%s, per iteration (depth: cumulative nodes (this iteration+ growth*)):\n```\n", k.label(c).c_str());
+    for (const MateIteration& it : r.result.iterations) std::printf("%s\n", it.to_string().c_str());
+    std::printf("```\ntable: %s\n", r.stats.to_string().c_str());
   }
+}
+
+int run(const Options& o) {
+  const auto problems = load_mate_problems(o.file);
+  if (!problems) {
+    std::fprintf(stderr, "mate_report: cannot read %s\n", o.file.c_str());
+    return 2;
+  }
+  Combinations k = combinations(o);
+  const auto rows = measure(o, *problems, k);
+  print_runs(o, *problems, k, rows);
+  print_totals(*problems, k, rows);
+  const int disagreements = print_disagreements(*problems, k, rows);
+  if (o.detail >= 1 && size_t(o.detail) <= problems->size())
+    print_detail(size_t(o.detail) - 1, (*problems)[size_t(o.detail) - 1].sfen, k, rows[size_t(o.detail) - 1]);
   return disagreements ? 1 : 0;
 }
+
+}  // namespace
+
+int main(int argc, char** argv) { return run(parse_options(argc, argv)); }

@@ -3,6 +3,7 @@
 // tests/hand_superiority_test.cpp) check the same tallies; this prints them.
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
 #include "tools/study/cyclic_walk.h"
@@ -91,13 +92,26 @@ void print_aggressive() {
   std::printf("\n");
 }
 
+// No flags: the populations are fixed, as the tests that check the same tallies.
+struct Options {};
+
+Options parse_options(int argc, char**) {
+  if (argc != 1) {
+    std::fprintf(stderr, "usage: repetition_study (no arguments)\n");
+    std::exit(2);
+  }
+  return {};
+}
+
+int run(const Options&) {
+  std::printf("## Repetition and hand superiority: where the bit tricks are exact\n\n");
+  print_cyclic_walks();
+  print_constructed_cases();
+  print_aggressive();
+  return 0;
+}
+
 }  // namespace
 }  // namespace sashite
 
-int main() {
-  std::printf("## Repetition and hand superiority: where the bit tricks are exact\n\n");
-  sashite::print_cyclic_walks();
-  sashite::print_constructed_cases();
-  sashite::print_aggressive();
-  return 0;
-}
+int main(int argc, char** argv) { return sashite::run(sashite::parse_options(argc, argv)); }

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <set>
 #include <unordered_set>
 #include <string>
@@ -128,30 +129,54 @@ size_t distinct_deltas(const std::vector<std::vector<Keys>>& groups, const Metho
   return deltas.size();
 }
 
-}  // namespace
-}  // namespace sashite
+// No flags: the population and the table sizes are fixed, so that reruns compare.
+struct Options {};
 
-int main() {
-  using namespace sashite;
-  const Method methods[] = {
-      {"xor key, low bits", &Keys::xor_key, true, tt_index::low_bits},
-      {"additive key, low bits", &Keys::add_key, false, tt_index::low_bits},
-      {"additive key, multiplicative", &Keys::add_key, false, tt_index::multiplicative},
-      {"additive key, PEXT-folded hand", &Keys::add_key, false, tt_index::pext_fold},
-      {"additive key on padded32, low bits", &Keys::add32_key, false, tt_index::low_bits},
-  };
-  const int sizes[] = {16, 18, 20, 22, 24, 26};
+Options parse_options(int argc, char**) {
+  if (argc != 1) {
+    std::fprintf(stderr, "usage: tt_index_study (no arguments)\n");
+    std::exit(2);
+  }
+  return {};
+}
 
-  std::vector<std::vector<Keys>> groups;
+constexpr Method kMethods[] = {
+    {"xor key, low bits", &Keys::xor_key, true, tt_index::low_bits},
+    {"additive key, low bits", &Keys::add_key, false, tt_index::low_bits},
+    {"additive key, multiplicative", &Keys::add_key, false, tt_index::multiplicative},
+    {"additive key, PEXT-folded hand", &Keys::add_key, false, tt_index::pext_fold},
+    {"additive key on padded32, low bits", &Keys::add32_key, false, tt_index::low_bits},
+};
+constexpr int kSizes[] = {16, 18, 20, 22, 24, 26};
+
+struct Population {
+  std::vector<std::vector<Keys>> groups;  // same-board groups of at least two positions
   size_t bases = 0, positions = 0, pairs = 0;
+};
+
+Population population() {
+  Population pop;
   for (const std::string& s : base_positions()) {
-    ++bases;
+    ++pop.bases;
     auto g = same_board_group(s);
     if (g.size() < 2) continue;
-    positions += g.size();
-    pairs += g.size() * (g.size() - 1) / 2;
-    groups.push_back(std::move(g));
+    pop.positions += g.size();
+    pop.pairs += g.size() * (g.size() - 1) / 2;
+    pop.groups.push_back(std::move(g));
   }
+  return pop;
+}
+
+// Same-board pairs whose keys the method sends to one slot of a 2^bits table.
+size_t same_slot_pairs(const std::vector<std::vector<Keys>>& groups, const Method& m, int bits) {
+  size_t same = 0;
+  for (const auto& g : groups)
+    for (size_t i = 0; i < g.size(); ++i)
+      for (size_t j = i + 1; j < g.size(); ++j) same += m.slot(g[i].*m.key, bits) == m.slot(g[j].*m.key, bits);
+  return same;
+}
+
+void print_introduction(const Population& pop) {
   std::printf("## Transposition-table index: same-board positions per slot\n\n");
   std::printf("merom686's (shogi686 hands, 2016) open question: the additive key puts the side to move's hand in bytes 1..7 of the key, so do\n"
               "positions that share a board and differ only in hands crowd into the same table slots?\n\n"
@@ -160,30 +185,32 @@ int main() {
               "Around each base, every redistribution of up to 2 pieces between the two hands, board and side to\n"
               "move unchanged (what drop-and-capture sequences in a search produce): %zu same-board groups (bases\n"
               "with pieces in hand), %zu positions (%.1f per group), %zu same-board pairs inside the groups.\n\n",
-              bases, groups.size(), positions, double(positions) / double(groups.size()), pairs);
+              pop.bases, pop.groups.size(), pop.positions, double(pop.positions) / double(pop.groups.size()), pop.pairs);
   std::printf("Cells: same-board pairs sharing a slot, as a fraction and as a multiple of the ideal 2^-bits.\n"
               "Pairs are not independent samples: the pairs of a group differ by a few hand changes whatever the\n"
               "board, so a low-bits row is decided by its distinct key deltas (two keys share the low bits iff\n"
               "their delta's low bits are all 0), and a 0 says that none of those deltas has its low bits all 0,\n"
               "i.e. every hand difference reaches the index bits. With D distinct deltas, a random-like index\n"
               "expects about D * 2^-bits of them in one slot, so a 0 is expected once D < 2^bits.\n\n");
+}
+
+void print_table(const Population& pop) {
   std::printf("| index | distinct key deltas D | ");
-  for (int b : sizes) std::printf("2^%d | ", b);
+  for (int b : kSizes) std::printf("2^%d | ", b);
   std::printf("\n|---|---:|");
-  for (size_t i = 0; i < std::size(sizes); ++i) std::printf("---:|");
+  for (size_t i = 0; i < std::size(kSizes); ++i) std::printf("---:|");
   std::printf("\n");
-  for (const Method& m : methods) {
-    std::printf("| %s | %zu | ", m.name, distinct_deltas(groups, m));
-    for (int b : sizes) {
-      size_t same = 0;
-      for (const auto& g : groups)
-        for (size_t i = 0; i < g.size(); ++i)
-          for (size_t j = i + 1; j < g.size(); ++j) same += m.slot(g[i].*m.key, b) == m.slot(g[j].*m.key, b);
-      const double rate = double(same) / double(pairs);
+  for (const Method& m : kMethods) {
+    std::printf("| %s | %zu | ", m.name, distinct_deltas(pop.groups, m));
+    for (int b : kSizes) {
+      const double rate = double(same_slot_pairs(pop.groups, m, b)) / double(pop.pairs);
       std::printf("%.2g (x%.3g) | ", rate, rate * std::ldexp(1.0, b));
     }
     std::printf("\n");
   }
+}
+
+void print_reading() {
   std::printf(
       "\nReading the rows:\n\n"
       "- **additive key, low bits**: the board part cancels in the delta, so two same-board keys share the\n"
@@ -203,5 +230,17 @@ int main() {
       "  the two low silver bits, and 2^27 would see every count. Fewer same-slot pairs than hand64, still\n"
       "  far above the ideal below 2^27.\n"
       "- **xor key, low bits**: random hand keys; the ideal, within the few deltas' luck.\n\n");
+}
+
+int run(const Options&) {
+  const Population pop = population();
+  print_introduction(pop);
+  print_table(pop);
+  print_reading();
   return 0;
 }
+
+}  // namespace
+}  // namespace sashite
+
+int main(int argc, char** argv) { return sashite::run(sashite::parse_options(argc, argv)); }

@@ -74,7 +74,7 @@ uint64_t NodeTrace::moves() const {
 
 std::vector<NodeTrace> record_search_traces(std::span<const std::string_view> sfens, int depth) {
   EngineImpl<RecordingConfig> engine;
-  engine.resize_tt(16);  // as search/<...> in the bench
+  engine.resize_tt(16);  // as the search/... benchmarks (bench/search_bench.cpp)
   static const std::atomic<bool> never{false};
   SearchControl control;
   control.stop = &never;
