@@ -8,12 +8,11 @@
 // outside it, or the reverse; the empty region's own ticks are subtracted (time_region).
 #include "bench/harness.h"
 #include "bench/positions.h"
-#include "movegen_diff/diff_position.h"
+#include "movegen/generators.h"
 
 namespace sashite::bench {
 namespace {
 
-using DiffSearch = DiffPosition<DefaultHand, GenType::Legal>;
 constexpr int kPlies = 32;
 
 const std::vector<std::pair<std::string, std::vector<Move>>>& paths() {
@@ -77,11 +76,11 @@ void play_paths(benchmark::State& state) {
 }
 
 const bool registered = [] {
-  add("do_move/full/walk", play_paths<Position, Timed::Do>);
-  add("do_move/diff/walk", play_paths<DiffSearch, Timed::Do>);
-  add("undo_move/full/walk", play_paths<Position, Timed::Undo>);
-  add("undo_move/diff/walk", play_paths<DiffSearch, Timed::Undo>);
-  benchmark::AddCustomContext("do_move_diff_kernel", DiffSearch::KernelType::kName);
+  // The engine build's position of every registered generator (do_move does not depend on which
+  // categories a differential position keeps).
+  for_each_generator([]<class G>() { add("do_move/" + std::string(G::name) + "/walk", play_paths<typename G::template Position<DefaultHand>, Timed::Do>); });
+  for_each_generator([]<class G>() { add("undo_move/" + std::string(G::name) + "/walk", play_paths<typename G::template Position<DefaultHand>, Timed::Undo>); });
+  benchmark::AddCustomContext("do_move_diff_kernel", DiffGenerator::Position<DefaultHand>::KernelType::kName);
   return true;
 }();
 

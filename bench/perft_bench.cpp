@@ -1,8 +1,8 @@
-// perft/<generator>/<position>/<depth>: leaves per second and cycles per leaf, full generator
-// against the differential one on the same positions.
+// perft/<generator>/<position>/<depth>: leaves per second and cycles per leaf, every registered
+// generator (movegen/generators.h) on the same positions against the first.
 #include "bench/harness.h"
 #include "bench/positions.h"
-#include "movegen_diff/diff_position.h"
+#include "movegen/generators.h"
 #include "movegen_full/perft.h"
 
 namespace sashite::bench {
@@ -29,9 +29,10 @@ void perft_bench(benchmark::State& state, std::string_view position, int depth) 
 const bool registered = [] {
   for (auto [pos, depth] : {std::pair{"start", 5}, {"start", 6}, {"matsuri", 3}, {"matsuri", 4}}) {
     const std::string suffix = std::string(pos) + "/" + std::to_string(depth);
-    add_once("perft/full/" + suffix, [pos = pos, depth = depth](benchmark::State& s) { perft_bench<Position>(s, pos, depth); }, true);
-    add_once("perft/diff/" + suffix, [pos = pos, depth = depth](benchmark::State& s) {
-      perft_bench<DiffPosition<DefaultHand, GenType::LegalAll>>(s, pos, depth);
+    for_each_generator([&, pos = pos, depth = depth]<class G>() {
+      add_once("perft/" + std::string(G::name) + "/" + suffix, [pos, depth](benchmark::State& s) {
+        perft_bench<typename G::template PerftPosition<DefaultHand>>(s, pos, depth);
+      }, std::is_same_v<G, BaselineGenerator>);
     });
   }
   return true;

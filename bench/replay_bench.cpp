@@ -27,8 +27,7 @@ namespace sashite::bench {
 namespace {
 
 using study::NodeOp;
-using FullPos = FullGenerator::Position<DefaultHand>;
-using DiffPos = DiffGenerator::Position<DefaultHand>;  // the engine's build (engine_config.h)
+using FullPos = BaselineGenerator::Position<DefaultHand>;
 // The other choices of categories served from the kept attack sets (diff_position.h's Kept):
 using DiffKept = DiffPosition<DefaultHand, GenType::Legal, DefaultDirtyKernel, kKeptByDefault>;
 using DiffKeptEvasions = DiffPosition<DefaultHand, GenType::Legal, DefaultDirtyKernel,
@@ -90,8 +89,11 @@ const bool registered = [] {
     cases.push_back({study::node_op_name(op), study::op_bit(op)});
   cases.push_back({"all", study::kGenerationOps});
   for (const Case& c : cases) {
-    add_once(std::string("node_replay/full/") + c.name, [c](benchmark::State& s) { replay<FullPos>(s, c.serve); });
-    add_once(std::string("node_replay/diff/") + c.name, [c](benchmark::State& s) { replay<DiffPos>(s, c.serve); });
+    // The engine build of every registered generator (movegen/generators.h).
+    for_each_generator([&]<class G>() {
+      add_once("node_replay/" + std::string(G::name) + "/" + c.name,
+               [c](benchmark::State& s) { replay<typename G::template Position<DefaultHand>>(s, c.serve); });
+    });
     add_once(std::string("node_replay/diff_kept/") + c.name, [c](benchmark::State& s) { replay<DiffKept>(s, c.serve); });
     add_once(std::string("node_replay/diff_kept_evasions/") + c.name,
              [c](benchmark::State& s) { replay<DiffKeptEvasions>(s, c.serve); });
