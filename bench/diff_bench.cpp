@@ -29,7 +29,7 @@ using DiffSearch = DiffPosition<DefaultHand, GenType::Legal>;
 // A sampled position and the moves of its node, for one position type.
 template <class Pos>
 struct Node {
-  Game<Pos> game;
+  PositionLine<Pos> game;
   std::vector<Move> moves;  // the node's own, not played
   explicit Node(const std::string& sfen) : game(sfen) {
     ExtMove list[MAX_MOVES];

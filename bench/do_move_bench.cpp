@@ -20,7 +20,7 @@ const std::vector<std::pair<std::string, std::vector<Move>>>& paths() {
     std::vector<std::pair<std::string, std::vector<Move>>> out;
     Rng rng(4242);
     for (const std::string& sfen : walk_sample(64, 2026)) {
-      Game g(sfen);
+      PositionLine g(sfen);
       std::vector<Move> moves;
       for (int ply = 0; ply < kPlies; ++ply) {
         MoveList<GenType::Legal> list(g.pos);
@@ -37,7 +37,7 @@ const std::vector<std::pair<std::string, std::vector<Move>>>& paths() {
 
 template <class Pos>
 struct PathStart {
-  Game<Pos> game;
+  PositionLine<Pos> game;
   const std::vector<Move>* moves;
   PathStart(const std::string& sfen, const std::vector<Move>* m) : game(sfen), moves(m) {}
 };

@@ -22,7 +22,7 @@ const std::vector<std::pair<Counts, Counts>>& walk_pairs() {
       return c;
     };
     while (out.size() < 4096) {
-      Game g(Position::kStartSfen);
+      PositionLine g(Position::kStartSfen);
       std::vector<Counts> history;
       for (int ply = 0; ply < 160 && out.size() < 4096; ++ply) {
         MoveList<GenType::Legal> list(g.pos);

@@ -38,7 +38,7 @@ void do_undo(benchmark::State& state) {
 
 template <HandLayout H>
 void perft_of(benchmark::State& state, std::string_view position, int depth) {
-  Game<BasicPosition<H>> p(reference_sfen(position));
+  PositionLine<BasicPosition<H>> p(reference_sfen(position));
   uint64_t leaves = 0;
   uint64_t ticks = 0;
   for (auto _ : state) {

@@ -10,9 +10,9 @@ namespace {
 
 template <class Pos>
 void perft_bench(benchmark::State& state, std::string_view position, int depth) {
-  std::unique_ptr<Game<Pos>> game;
+  std::unique_ptr<PositionLine<Pos>> game;
   try {
-    game = std::make_unique<Game<Pos>>(reference_sfen(position));
+    game = std::make_unique<PositionLine<Pos>>(reference_sfen(position));
   } catch (const std::runtime_error& e) {
     return state.SkipWithError(e.what());
   }

@@ -11,11 +11,11 @@
 
 namespace sashite::bench {
 
-// Each parsed into a Game (engine/game.h): its root state lives as long as the position.
+// Each parsed into a PositionLine (engine/position_line.h): its root state lives as long as the position.
 template <HandLayout H = DefaultHand>
-std::vector<std::unique_ptr<Game<BasicPosition<H>>>> load(const std::vector<std::string>& sfens) {
-  std::vector<std::unique_ptr<Game<BasicPosition<H>>>> v;
-  for (const std::string& s : sfens) v.push_back(std::make_unique<Game<BasicPosition<H>>>(s));
+std::vector<std::unique_ptr<PositionLine<BasicPosition<H>>>> load(const std::vector<std::string>& sfens) {
+  std::vector<std::unique_ptr<PositionLine<BasicPosition<H>>>> v;
+  for (const std::string& s : sfens) v.push_back(std::make_unique<PositionLine<BasicPosition<H>>>(s));
   return v;
 }
 

@@ -33,7 +33,7 @@ struct CheckPoint {
 
 // The games stay alive: their StateInfo chains are what the checks walk.
 struct Stacks {
-  std::vector<std::unique_ptr<Game<BasicPosition<AddHand>>>> games;
+  std::vector<std::unique_ptr<PositionLine<BasicPosition<AddHand>>>> games;
   std::vector<CheckPoint> points;
   size_t hits_at[3] = {};  // nearest related ancestor at 4, 6-8, 10-20 plies
 };
@@ -47,7 +47,7 @@ const Stacks& stacks() {
       for (std::string_view start : starts) {
         Rng rng(seed);
         for (size_t points = 0; points < per_stack;) {
-          auto& g = *s.games.emplace_back(std::make_unique<Game<BasicPosition<AddHand>>>(start));
+          auto& g = *s.games.emplace_back(std::make_unique<PositionLine<BasicPosition<AddHand>>>(start));
           for (int ply = 0; ply < kMaxPlies && points < per_stack; ++ply, ++points) {
             const Move m = study::cyclic_choice(g, rng);
             if (m == MOVE_NONE) break;  // mate: restart from `start`

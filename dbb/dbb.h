@@ -1,3 +1,6 @@
+// Folder dbb/ (layer 4): the double-sized bitboard and the dirty-flag kernels; includes base/,
+// hand/, engine/ (no generator).
+//
 // The double-sized bitboard (DBB) of LS3600, differential generation (2009): three 64-bit words holding overlapping windows
 // of the 81 squares, so that the two squares of any move lie together in one word and a
 // "does this attack set touch from or to?" test is one AND on one word.

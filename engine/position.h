@@ -1,3 +1,6 @@
+// Folder engine/ (layer 2): the common core, bitboards, attacks, Position, SFEN, notation and
+// USI text; includes base/ and hand/ only.
+//
 // Position: board, hands, side to move, and the state stack that do_move/undo_move keep.
 //
 // The hand layout is a template parameter (hand/hand.h); Position is the default layout.

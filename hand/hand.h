@@ -1,5 +1,8 @@
 // The hand interface: every layout (one file each in this folder) models HandLayout, and
 // Position<H> and the generators use nothing else, so a layout plugs in without touching them.
+//
+// Folder hand/ (layer 1, README "Architecture"): hand layouts, superiority methods and key
+// schemes; includes base/ only.
 #pragma once
 
 #include <array>

@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <utility>
 
-#include "engine/game.h"
+#include "engine/position_line.h"
 #include "engine/sfen.h"
 #include "movegen_full/usi_move.h"
 
@@ -42,7 +42,7 @@ void add_position(std::string& out, const GameRecord& rec) {
     add_line(out, "PI");
     return add_line(out, "+");
   }
-  const Game<> start(rec.start_sfen);
+  const PositionLine<> start(rec.start_sfen);
   const Position& pos = start.pos;
   for (Rank r = RANK_1; r < RANK_NB; ++r) {
     out += 'P';
@@ -158,7 +158,7 @@ class CsaReader {
   CsaGame g_;
   SfenBoard board_;
   bool rows_seen_[RANK_NB] = {}, any_rows_ = false, initial_ = false;
-  std::optional<Game<>> game_;
+  std::optional<PositionLine<>> game_;
 };
 
 Error CsaReader::statement(std::string_view st) {

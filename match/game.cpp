@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <utility>
 
-#include "engine/game.h"
+#include "engine/position_line.h"
 #include "engine/usi_text.h"
 #include "match/child_process.h"
 #include "movegen_full/usi_move.h"
@@ -264,7 +264,7 @@ class Referee {
   std::optional<Verdict> judge(const Reply& r);
 
  private:
-  static Game<> start(const std::string& sfen);
+  static PositionLine<> start(const std::string& sfen);
   Verdict no_move(Color us, const Reply& r) const;
   Verdict declaration(Color us) const;
   std::optional<Verdict> repetition(Color us) const;
@@ -273,7 +273,7 @@ class Referee {
 
   const GameOptions& opt_;
   GameRecord& rec_;
-  Game<> game_;
+  PositionLine<> game_;
   GameHistory history_;  // keys and checks per ply, for the library's fourfold rule
   ScoreWatch watch_;
 };
@@ -283,9 +283,9 @@ Referee::Referee(const GameOptions& opt, GameRecord& rec) : opt_(opt), rec_(rec)
   history_.gave_check.push_back(pos().in_check());
 }
 
-Game<> Referee::start(const std::string& sfen) {  // a bad start is the caller's argument, not a runtime failure
+PositionLine<> Referee::start(const std::string& sfen) {  // a bad start is the caller's argument, not a runtime failure
   try {
-    return Game<>(sfen);
+    return PositionLine<>(sfen);
   } catch (const std::runtime_error& e) {
     throw std::invalid_argument(std::string("start SFEN: ") + e.what());
   }
@@ -450,7 +450,7 @@ GameRecord play_game(Player& black, Player& white, const GameOptions& opt) {
 }
 
 void replay(const GameRecord& rec, const std::function<void(const Position&, Move, size_t)>& visit) {
-  Game<> game(rec.start_sfen);
+  PositionLine<> game(rec.start_sfen);
   for (size_t i = 0; i < rec.moves.size(); ++i) {
     std::string why;
     const Move m = parse_usi_move(game.pos, rec.moves[i], &why);

@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <stdexcept>
 
-#include "engine/game.h"
+#include "engine/position_line.h"
 #include "engine/notation.h"
 #include "movegen_full/usi_move.h"
 
@@ -65,7 +65,7 @@ const char* end_word(EndReason r) {
 }  // namespace
 
 std::string kif_record(const GameRecord& rec) {
-  const Game<> start(rec.start_sfen);
+  const PositionLine<> start(rec.start_sfen);
   const Position& pos = start.pos;
   std::string out = "# KIF written by the sashite match runner: " + std::string(to_string(rec.result)) + " by " + to_string(rec.reason) + "\n";
   out += "# " + rec.detail + "\n";

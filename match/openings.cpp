@@ -8,7 +8,7 @@
 #include <set>
 #include <stdexcept>
 
-#include "engine/game.h"
+#include "engine/position_line.h"
 #include "engine/usi_text.h"
 #include "movegen_full/movegen.h"
 #include "search/engine.h"
@@ -57,7 +57,7 @@ std::optional<std::vector<std::string>> load_openings(const std::string& path, s
     if (text.empty() || text.starts_with('#')) continue;
     if (text.starts_with("sfen ")) text = usi::trim(text.substr(5));
     try {
-      Game<> game{text};
+      PositionLine<> game{text};
       out.push_back(game.pos.sfen());
     } catch (const std::runtime_error& e) {
       if (error) *error = path + ":" + std::to_string(n) + ": " + e.what();
@@ -85,7 +85,7 @@ std::vector<std::string> generate_openings(const OpeningRecipe& r, std::ostream*
   for (int attempt = 0; int(kept.size()) < r.count && attempt < 100 * r.count; ++attempt) {
     const int plies = std::uniform_int_distribution<int>(r.min_plies, r.max_plies)(rng);
     std::string moves;
-    Game<> game(Position::kStartSfen);
+    PositionLine<> game(Position::kStartSfen);
     bool dead_end = false;
     for (int ply = 0; ply < plies && !dead_end; ++ply) {
       const MoveList<GenType::LegalAll> legal(game.pos);

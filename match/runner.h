@@ -1,3 +1,6 @@
+// Folder match/ (layer 11): the match runner; the runner library includes rules/ and below,
+// only openings.cpp (`match openings`) the search.
+//
 // A match between two USI engines: game pairs over a list of openings, several games at once,
 // each game refereed by match/game.h, results streamed as JSON lines (results.h) and CSA
 // records (csa.h), stopped early by the SPRT when it reaches a verdict.

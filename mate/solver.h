@@ -1,3 +1,6 @@
+// Folder mate/ (layer 9): the mate solvers and their tables, beside the search; includes
+// base/ to movegen_full/ only.
+//
 // The mate solvers' shared interface: limits, result, the solver concept, the reconstruction
 // of the solution and the line check. Solvers: mate/and_or.h (謎電 (2005),
 // depth-iterative AND-OR) and mate/df_pn.h (df-pn); registry: mate/solvers.h.

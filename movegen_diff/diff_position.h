@@ -1,3 +1,6 @@
+// Folder movegen_diff/ (layer 5): the differential generator; includes the layers below
+// (movegen_full/ for the per-piece emission, dbb/ for the kernels).
+//
 // Differential move generation (LS3600, differential generation (2009)): a Position that keeps,
 // for each of the 40 pieces, its attack set and a cached list of its moves. Before generating,
 // sync() marks dirty every piece whose attacks touch the squares the moves since the last

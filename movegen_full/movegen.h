@@ -1,3 +1,6 @@
+// Folder movegen_full/ (layer 3): the full generator, perft, USI move parsing, reference values
+// and random walks; includes base/, hand/, engine/.
+//
 // Full legal move generation: every category is generated legal directly (pins and king
 // safety resolved during generation), so no generate-then-filter pass is needed.
 #pragma once

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/game.h"
+#include "engine/position_line.h"
 #include "movegen_full/movegen.h"
 #include "movegen_full/reference.h"
 
@@ -39,7 +39,7 @@ enum class WalkPolicy {
 // Plays up to `plies` random legal moves from g's position, calling visit(g.pos) after each;
 // stops early at a mate.
 template <HandLayout H, class Visit>
-void random_walk(Game<BasicPosition<H>>& g, int plies, Rng& rng, WalkPolicy policy, Visit&& visit) {
+void random_walk(PositionLine<BasicPosition<H>>& g, int plies, Rng& rng, WalkPolicy policy, Visit&& visit) {
   std::vector<Move> checks;
   for (int i = 0; i < plies; ++i) {
     MoveList<GenType::LegalAll, H> list(g.pos);
@@ -56,7 +56,7 @@ void random_walk(Game<BasicPosition<H>>& g, int plies, Rng& rng, WalkPolicy poli
 // The SFEN of every position a random walk visits, the start included.
 inline std::vector<std::string> random_walk_sfens(std::string_view start, int plies, Rng& rng,
                                                   WalkPolicy policy = WalkPolicy::Uniform) {
-  Game g(start);
+  PositionLine g(start);
   std::vector<std::string> out{g.pos.sfen()};
   random_walk(g, plies, rng, policy, [&](const Position& pos) { out.push_back(pos.sfen()); });
   return out;
@@ -69,7 +69,7 @@ inline std::vector<std::string> walk_sample(size_t count, uint64_t seed) {
   Rng rng(seed);
   std::vector<std::string> out;
   while (out.size() < count) {
-    Game g(Position::kStartSfen);
+    PositionLine g(Position::kStartSfen);
     const int plies = 30 + int(rng.below(100));
     for (int i = 0; i < plies; ++i) {
       MoveList<GenType::Legal> list(g.pos);
@@ -96,7 +96,7 @@ inline std::vector<std::string> in_check_sample(size_t count, uint64_t seed) {
   std::vector<std::string> out;
   for (int walks = 0; out.size() < count; ++walks) {
     if (walks == 1000) throw std::logic_error("in_check_sample: 1000 check-seeking walks gave too few checks");
-    Game g(starts[walks % std::size(starts)]);
+    PositionLine g(starts[walks % std::size(starts)]);
     int kept = 0;  // a few per walk, so that every start contributes
     random_walk(g, 200, rng, WalkPolicy::CheckSeeking, [&](const Position& pos) {
       if (pos.in_check() && kept < 4 && out.size() < count && seen.insert(pos.sfen()).second) {
@@ -116,7 +116,7 @@ inline std::vector<std::string> full_hand_sample(size_t count, uint64_t seed) {
   std::vector<std::string> out;
   for (int walks = 0; out.size() < count; ++walks) {
     if (walks == 100 * int(count)) throw std::logic_error("full_hand_sample: the walks keep emptying the hands");
-    Game g(reference_sfen("drops"));
+    PositionLine g(reference_sfen("drops"));
     random_walk(g, 2 + int(rng.below(38)), rng, WalkPolicy::Uniform, [](const Position&) {});
     int kinds = 0;
     for (PieceType pr = RAW_BEGIN; pr < RAW_END; ++pr) kinds += g.pos.hand(g.pos.side_to_move()).has(pr);

@@ -1,3 +1,6 @@
+// Folder rules/ (layer 7): the game rules the search and the match referee share (repetition,
+// the game history, the declaration); includes the generators' layers, never search/ or match/.
+//
 // Repetition and hand-superiority detection against the ancestors 4, 6, ... k plies back.
 //
 // A repetition (same board, hands and side) is a draw, unless one side gave check on every one

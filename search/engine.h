@@ -1,3 +1,6 @@
+// Folder search/ (layer 8): the game-tree search and nothing else (configurations, search,
+// move picker, evaluation, tt/, time); includes the layers below, never mate/, usi/ or match/.
+//
 // One engine configuration behind a run-time interface: what the USI front end, the `bench`
 // command and the tests drive. make_engine picks the configuration from the registry
 // (search/engine_config.h) by its option values; each one owns its position, its state stack,

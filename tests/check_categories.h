@@ -124,7 +124,7 @@ inline void walk_check_categories(long nodes_per_start, uint64_t seed, CheckStat
   std::vector<Move> all, checks;
   for (std::string_view start : starts) {
     for (long n = 0; n < nodes_per_start;) {
-      Game g(start);
+      PositionLine g(start);
       for (int ply = 0; ply < 150 && n < nodes_per_start; ++ply, ++n) {
         check_check_categories(g.pos, stats);
         if (::testing::Test::HasFatalFailure()) return;

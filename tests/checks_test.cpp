@@ -22,7 +22,7 @@ TEST(CheckGen, MatchesTheFilteredLegalMovesOnCheckSeekingWalks) {
 TEST(CheckGen, MatchesTheFilteredLegalMovesOnTheOraclePositions) {
   CheckStats stats;
   for (const std::string& sfen : testing::oracle_positions()) {
-    Game g(sfen);
+    PositionLine g(sfen);
     testing::check_check_categories(g.pos, stats);
     ASSERT_FALSE(HasFatalFailure());
   }
@@ -32,7 +32,7 @@ TEST(CheckGen, MatchesTheFilteredLegalMovesOnTheOraclePositions) {
 }
 
 std::vector<Move> checks_of(const char* sfen, bool quiet = false) {
-  Game g(sfen);
+  PositionLine g(sfen);
   ExtMove buf[MAX_MOVES];
   return testing::sorted_moves(buf, quiet ? generate<GenType::QuietChecks>(g.pos, buf) : generate<GenType::Checks>(g.pos, buf));
 }
@@ -47,7 +47,7 @@ bool has(const std::vector<Move>& v, const char* usi) {
 // mates (after 4a2c+ the pawn drop P*1b would mate, which is illegal). Checks leaves it out as
 // a useless non-promotion; ChecksAll, the mate solvers' category, has it.
 TEST(CheckGenRules, ChecksAllHasTheUselessNonPromotions) {
-  Game g("5B1n1/8k/6Rpp/9/9/9/9/9/9 b rb4g4s3n4l16p 1");
+  PositionLine g("5B1n1/8k/6Rpp/9/9/9/9/9/9 b rb4g4s3n4l16p 1");
   ExtMove buf[MAX_MOVES];
   const auto all = testing::sorted_moves(buf, generate<GenType::ChecksAll>(g.pos, buf));
   EXPECT_TRUE(has(all, "4a2c"));

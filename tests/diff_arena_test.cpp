@@ -7,7 +7,7 @@
 // tied to kMaxPlies by a static_assert in search/search.h.
 #include <gtest/gtest.h>
 
-#include "engine/game.h"
+#include "engine/position_line.h"
 #include "movegen_diff/diff_position.h"
 #include "movegen_full/random_walk.h"
 
@@ -17,7 +17,7 @@ namespace {
 template <GenType Cached>
 void walk_to_the_arena_bound(std::string_view sfen, uint64_t seed) {
   using Diff = DiffPosition<DefaultHand, Cached>;
-  Game<Diff> g(sfen);
+  PositionLine<Diff> g(sfen);
   Rng rng(seed);
   ExtMove list[MAX_MOVES];
   size_t peak = 0;

@@ -325,7 +325,7 @@ class DiffTwins {
   }
 
   template <class DiffPos>
-  static std::string play_diff(Move m, std::string_view which, Game<DiffPos>& g) {
+  static std::string play_diff(Move m, std::string_view which, PositionLine<DiffPos>& g) {
     const uint64_t brute = brute_force_dirty(g.pos, dirty_from(m), to_sq(m));
     g.play(m);
     // Several moves pending (the lazy twin did not generate at the parent): their union is
@@ -342,10 +342,10 @@ class DiffTwins {
   }
 
   Rng rng_;
-  Game<Full> full_game_;  // its moves are the line from the start
-  Game<Eager> eager_game_;
-  Game<Legal> legal_game_;
-  Game<Eager> lazy_game_;
+  PositionLine<Full> full_game_;  // its moves are the line from the start
+  PositionLine<Eager> eager_game_;
+  PositionLine<Legal> legal_game_;
+  PositionLine<Eager> lazy_game_;
   Full& full_ = full_game_.pos;
   Eager& eager_ = eager_game_.pos;
   Legal& legal_ = legal_game_.pos;

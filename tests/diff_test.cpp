@@ -9,7 +9,7 @@
 #include <iostream>
 #include <map>
 
-#include "engine/game.h"
+#include "engine/position_line.h"
 #include "tests/diff_equivalence.h"
 #include "tests/kernel_coverage.h"
 #include "tests/oracle_positions.h"
@@ -127,8 +127,8 @@ TEST(DiffOracle, EveryCategoryAgreesOnTheOraclePositionsAndTheirChildren) {
   ASSERT_GE(positions.size(), 900u);
   uint64_t children = 0;
   for (const std::string& sfen : positions) {
-    Game<Position> full(sfen);
-    Game<Diff> diff(sfen);
+    PositionLine<Position> full(sfen);
+    PositionLine<Diff> diff(sfen);
     expect_every_category(full.pos, diff.pos, sfen);
     if (HasFailure()) return;
     for (const ExtMove& m : MoveList<GenType::LegalAll>(full.pos)) {

@@ -20,7 +20,7 @@ size_t for_each_walk_case(uint64_t seed, size_t min_cases, F&& f) {
   auto pa = std::make_unique<dbb::PieceAttacks>();
   while (n < min_cases) {
     for (const ReferencePosition& ref : kReferencePositions) {
-      Game g(ref.sfen);
+      PositionLine g(ref.sfen);
       for (int ply = 0; ply < 160 && n < min_cases; ++ply) {
         MoveList<GenType::LegalAll> list(g.pos);
         if (!list.size()) break;

@@ -52,7 +52,7 @@ struct WalkStats {
 // Now and then a run of plies is undone, each step compared with the snapshot taken before it.
 void walk(std::string_view start, int plies, Rng& rng, WalkStats& stats) {
   constexpr size_t kMaxDepth = 300;
-  Game g(start);
+  PositionLine g(start);
   std::vector<Snapshot> snapshots;
   auto undo = [&](size_t n) {
     for (; n && !g.moves.empty(); --n) {
@@ -117,7 +117,7 @@ TEST(DoUndo, RandomWalksKeepStateExact) {
 }
 
 TEST(DoUndo, CaptureAndPromotionMoveTheRightPiecesToHand) {
-  Game g("lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3");
+  PositionLine g("lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3");
   const Snapshot before(g.pos);
   const Move bxb = make_move_promote(square_from_usi("8h"), square_from_usi("2b"));
   ASSERT_TRUE(MoveList<GenType::LegalAll>(g.pos).contains(bxb));
@@ -141,7 +141,7 @@ TEST(DoUndo, CaptureAndPromotionMoveTheRightPiecesToHand) {
 }
 
 TEST(DoUndo, NullMoveFlipsOnlyTheSide) {
-  Game g(kReferencePositions[4].sfen);
+  PositionLine g(kReferencePositions[4].sfen);
   ASSERT_FALSE(g.pos.in_check());
   const Snapshot before(g.pos);
   StateInfo st;

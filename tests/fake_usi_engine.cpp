@@ -15,7 +15,7 @@
 #include <string_view>
 #include <thread>
 
-#include "engine/game.h"
+#include "engine/position_line.h"
 #include "engine/usi_text.h"
 #include "movegen_full/movegen.h"
 #include "rules/game_history.h"
@@ -81,7 +81,7 @@ int main(int argc, char** argv) {
       else if (goes == f.win_at) best = "win";
       else if (goes == f.resign_at) best = "resign";
       else {
-        Game<> g(game.final_sfen);
+        PositionLine<> g(game.final_sfen);
         const MoveList<GenType::LegalAll> legal(g.pos);
         best = legal.size() ? to_usi(legal.begin()->move) : "resign";
       }

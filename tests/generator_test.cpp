@@ -67,8 +67,8 @@ long compare_with_baseline(Rng& rng, int walks, int plies) {
   long nodes = 0;
   for (const ReferencePosition& ref : kReferencePositions) {
     for (int walk = 0; walk < walks; ++walk) {
-      Game<Base> base_game(ref.sfen);
-      Game<Pos> game(ref.sfen);
+      PositionLine<Base> base_game(ref.sfen);
+      PositionLine<Pos> game(ref.sfen);
       Move last = MOVE_NONE;
       for (int ply = 0; ply < plies; ++ply, ++nodes) {
         const Answers a = answers(base_game.pos, last), b = answers(game.pos, last);
@@ -107,7 +107,7 @@ TEST(Generators, EveryGeneratorCountsThePublishedPerftUnderEveryLayout) {
   for_each_generator([&]<class G>() {
     for_each_hand_layout([&]<class H>() {
       for (const ReferencePosition& ref : kReferencePositions) {
-        Game<typename G::template PerftPosition<H>> game(ref.sfen);
+        PositionLine<typename G::template PerftPosition<H>> game(ref.sfen);
         for (int depth = 1; depth <= 3 && ref.perft[depth] && ref.perft[depth] <= 300'000; ++depth, ++checked)
           EXPECT_EQ(perft(game.pos, depth), ref.perft[depth])
               << G::name << " " << layout_and_scheme_name<H>() << " " << ref.name << " depth " << depth;

@@ -19,7 +19,7 @@ TYPED_TEST(HashSchemeTest, IncrementalKeysEqualFromScratchOnRandomWalks) {
   Rng rng(404);
   for (std::string_view start : {Position::kStartSfen, std::string_view("9/9/9/3k5/9/5K3/9/9/9 b RB2G2S2N2L9Prb2g2s2n2l9p 1")}) {
     for (int walk = 0; walk < 6; ++walk) {
-      Game<BasicPosition<H>> g(start);
+      PositionLine<BasicPosition<H>> g(start);
       std::deque<StateInfo> null_states;
       for (int ply = 0; ply < 300; ++ply) {
         MoveList<GenType::LegalAll, H> list(g.pos);

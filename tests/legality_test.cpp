@@ -21,7 +21,7 @@ TEST(Legality, EverySixteenBitValueIsAcceptedExactlyWhenLegal) {
   for (std::string_view s : testing::kMatingPawnDropStarts) sample.emplace_back(s);
   long values = 0, pseudo_only = 0, legal_moves = 0;
   for (const std::string& sfen : sample) {
-    Game g(sfen);
+    PositionLine g(sfen);
     std::vector<bool> in_list(1 << 16);
     for (const ExtMove& m : MoveList<GenType::LegalAll>(g.pos)) in_list[m.move] = true;
     for (uint32_t v = 0; v < (1u << 16); ++v) {
@@ -89,7 +89,7 @@ TEST(Legality, GarbageMovesByHand) {
       {"4k4/4r4/9/9/9/9/9/3G5/4K4 b - 1", "6h5h", true, true, "interposing the gold"},
   };
   for (const Case& c : cases) {
-    Game g(c.sfen);
+    PositionLine g(c.sfen);
     const Move m = parse(g.pos, c.move);
     EXPECT_EQ(g.pos.pseudo_legal(m), c.pseudo) << c.why << ": " << c.move << " at " << c.sfen;
     if (c.pseudo) {
@@ -99,7 +99,7 @@ TEST(Legality, GarbageMovesByHand) {
   }
   // Values no generator makes: none, null, a drop of a non-hand kind, a drop flagged promoted,
   // from-fields past the board.
-  Game g("4k4/9/9/9/9/9/9/9/4K4 b RBGSNLP 1");
+  PositionLine g("4k4/9/9/9/9/9/9/9/4K4 b RBGSNLP 1");
   for (unsigned v : {unsigned(MOVE_NONE), unsigned(MOVE_NULL), MOVE_DROP | (KING << 7) | 40u, MOVE_DROP | (0u << 7) | 40u,
                      MOVE_DROP | MOVE_PROMOTE | (GOLD << 7) | 40u, (100u << 7) | 40u, (8u << 7) | 100u})
     EXPECT_FALSE(g.pos.pseudo_legal(Move(v))) << v;

@@ -154,7 +154,7 @@ TEST(MoveGen, CategoryAndBruteForcePropertiesOnRandomWalks) {
   for (const ReferencePosition& ref : kReferencePositions) {
     const int target = walk_nodes + kWalkNodesPerStart;
     while (walk_nodes < target) {
-      Game g(ref.sfen);
+      PositionLine g(ref.sfen);
       for (int ply = 0; ply < 150 && walk_nodes < target; ++ply, ++walk_nodes) {
         check_node(g.pos, stats);
         ASSERT_FALSE(HasFatalFailure()) << ref.name << " ply " << ply;
@@ -182,7 +182,7 @@ TEST(MoveGen, CategoryAndBruteForcePropertiesOnRandomWalks) {
 
 TEST(MoveGen, ReferencePositionsAtTheRoot) {
   for (const ReferencePosition& ref : kReferencePositions) {
-    Game g(ref.sfen);
+    PositionLine g(ref.sfen);
     NodeStats stats;
     check_node(g.pos, stats);
     ASSERT_FALSE(HasFatalFailure()) << ref.name;
@@ -194,7 +194,7 @@ TEST(MoveGen, ReferencePositionsAtTheRoot) {
 // Rules on hand-made positions.
 
 std::vector<Move> moves_of(const char* sfen) {
-  Game g(sfen);
+  PositionLine g(sfen);
   return sorted(generated<GenType::LegalAll>(g.pos));
 }
 
@@ -252,7 +252,7 @@ TEST(MoveGenRules, PawnDropMateIsNotGenerated) {
 
 TEST(MoveGenRules, PawnMoveMateIsGenerated) {
   // The same net, but the pawn arrives by moving from 1c, guarded by the silver on 2c.
-  Game g("7lk/9/7SP/9/9/9/9/7L1/8K b - 1");
+  PositionLine g("7lk/9/7SP/9/9/9/9/7L1/8K b - 1");
   const auto v = sorted(generated<GenType::LegalAll>(g.pos));
   ASSERT_TRUE(has(v, "1c1b"));
   ASSERT_TRUE(has(v, "1c1b+"));
@@ -263,7 +263,7 @@ TEST(MoveGenRules, PawnMoveMateIsGenerated) {
 
 TEST(MoveGenRules, NoDropOntoDeadSquares) {
   for (const char* sfen : {"4k4/9/9/9/9/9/9/9/4K4 b PLN 1", "4k4/9/9/9/9/9/9/9/4K4 w pln 1"}) {
-    Game g(sfen);
+    PositionLine g(sfen);
     const Color us = g.pos.side_to_move();
     const auto v = sorted(generated<GenType::LegalAll>(g.pos));
     for (Move m : v) {
@@ -302,7 +302,7 @@ TEST(MoveGenRules, ForcedPromotion) {
 }
 
 TEST(MoveGenRules, OptionalPromotionsInLegalAndLegalAll) {
-  Game g("4k4/9/9/3S4L/9/9/9/1B5R1/4K4 b - 1");
+  PositionLine g("4k4/9/9/3S4L/9/9/9/1B5R1/4K4 b - 1");
   const auto legal = sorted(generated<GenType::Legal>(g.pos));
   const auto all = sorted(generated<GenType::LegalAll>(g.pos));
   // Lance and silver non-promotions are real choices, and a bishop move outside the zone has
@@ -341,7 +341,7 @@ TEST(MoveGenRules, PinnedPiecesStayOnTheirLine) {
 TEST(MoveGenRules, KingAvoidsAttackedSquaresAndTheCheckingRay) {
   // The rook on 5e checks along file 5: 5g is attacked, 5i is behind the king on the same ray;
   // the gold on 3f covers 4g.
-  Game g("4k4/9/9/9/4r4/6g2/9/4K4/9 b - 1");
+  PositionLine g("4k4/9/9/9/4r4/6g2/9/4K4/9 b - 1");
   ASSERT_TRUE(g.pos.in_check());
   const auto v = sorted(generated<GenType::LegalAll>(g.pos));
   EXPECT_EQ(v, parse_list({"5h6g", "5h4h", "5h6h", "5h4i", "5h6i"}));
@@ -350,21 +350,21 @@ TEST(MoveGenRules, KingAvoidsAttackedSquaresAndTheCheckingRay) {
 
 TEST(MoveGenRules, EvasionByInterposingDrops) {
   // Rook check along rank i: a gold can be dropped on each square between.
-  Game g("4k4/9/9/9/9/9/9/9/4K3r b G 1");
+  PositionLine g("4k4/9/9/9/9/9/9/9/4K3r b G 1");
   EXPECT_EQ(sorted(generated<GenType::Evasions>(g.pos)), parse_list({"G*2i", "G*3i", "G*4i", "5i4h", "5i5h", "5i6h"}));
   EXPECT_EQ(sorted(generated<GenType::Drops>(g.pos)), parse_list({"G*2i", "G*3i", "G*4i"}));
   // Lance check along file 5: pawn drops interpose (no Black pawn on that file yet).
-  Game l("4k4/9/9/9/4l4/9/9/9/4K4 b P 1");
+  PositionLine l("4k4/9/9/9/4l4/9/9/9/4K4 b P 1");
   EXPECT_EQ(sorted(generated<GenType::LegalAll>(l.pos)), parse_list({"P*5f", "P*5g", "P*5h", "5i4h", "5i6h", "5i4i", "5i6i"}));
   // With a pawn already on file 5 the pawn cannot interpose (nifu).
-  Game n("4k4/9/4P4/9/4l4/9/9/9/4K4 b P 1");
+  PositionLine n("4k4/9/4P4/9/4l4/9/9/9/4K4 b P 1");
   EXPECT_EQ(sorted(generated<GenType::LegalAll>(n.pos)), parse_list({"5i4h", "5i6h", "5i4i", "5i6i"}));
 }
 
 TEST(MoveGenRules, DoubleCheckAllowsOnlyKingMoves) {
   // Rook on 5a and bishop on 1e both check the king on 5i. The rook on 9a could take the rook,
   // the silver on 2d the bishop, and a gold could be dropped in between: none of it helps.
-  Game g("R3r4/9/9/7S1/8b/9/9/9/4K4 b G 1");
+  PositionLine g("R3r4/9/9/7S1/8b/9/9/9/4K4 b G 1");
   ASSERT_TRUE(g.pos.checkers().more_than_one());
   const auto v = sorted(generated<GenType::LegalAll>(g.pos));
   EXPECT_EQ(v, parse_list({"5i6h", "5i4i", "5i6i"}));
@@ -373,13 +373,13 @@ TEST(MoveGenRules, DoubleCheckAllowsOnlyKingMoves) {
 }
 
 TEST(MoveGenRules, NoLegalMoveIsMate) {
-  Game g("4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1");
+  PositionLine g("4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1");
   ASSERT_TRUE(g.pos.in_check());
   EXPECT_EQ(MoveList<GenType::LegalAll>(g.pos).size(), 0u);
   EXPECT_EQ(MoveList<GenType::Legal>(g.pos).size(), 0u);
   EXPECT_EQ(MoveList<GenType::Evasions>(g.pos).size(), 0u);
   // Take away the guarding pawn and the king captures the gold.
-  Game h("4k4/4G4/9/9/9/9/9/9/4K4 w - 1");
+  PositionLine h("4k4/4G4/9/9/9/9/9/9/4K4 w - 1");
   EXPECT_EQ(sorted(generated<GenType::LegalAll>(h.pos)), parse_list({"5a5b"}));
 }
 

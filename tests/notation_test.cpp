@@ -83,7 +83,7 @@ TEST(UsiText, SyntaxCheck) {
 }
 
 TEST(ParseUsiMove, LegalMovesOfTheStartPosition) {
-  Game g(Position::kStartSfen);
+  PositionLine g(Position::kStartSfen);
   std::string err;
   EXPECT_EQ(parse_usi_move(g.pos, "7g7f", &err), make_move(sq("7g"), sq("7f")));
   EXPECT_EQ(parse_usi_move(g.pos, "2h3h", &err), make_move(sq("2h"), sq("3h")));
@@ -92,7 +92,7 @@ TEST(ParseUsiMove, LegalMovesOfTheStartPosition) {
 }
 
 TEST(ParseUsiMove, IllegalMoveGivesMoveNoneAndSaysWhy) {
-  Game g(Position::kStartSfen);
+  PositionLine g(Position::kStartSfen);
   for (const char* text : {"7g7e", "2h2c+", "7f7e", "P*5e", "5a5b", "7g7f+", "8h2b"}) {
     std::string err;
     EXPECT_EQ(parse_usi_move(g.pos, text, &err), MOVE_NONE) << text;
@@ -101,7 +101,7 @@ TEST(ParseUsiMove, IllegalMoveGivesMoveNoneAndSaysWhy) {
 }
 
 TEST(ParseUsiMove, MalformedTextGivesMoveNoneAndSaysWhy) {
-  Game g(Position::kStartSfen);
+  PositionLine g(Position::kStartSfen);
   for (const char* text : {"", "7g", "7g7f7e", "K*5e", "7g7f#", "hello"}) {
     std::string err;
     EXPECT_EQ(parse_usi_move(g.pos, text, &err), MOVE_NONE) << text;
@@ -112,7 +112,7 @@ TEST(ParseUsiMove, MalformedTextGivesMoveNoneAndSaysWhy) {
 
 TEST(ParseUsiMove, PromotionAndDropAndOptionalNonPromotion) {
   // Black's 2-file pawn is gone (White holds it), so the rook sees 2c.
-  Game g("lnsgkgsnl/1r5b1/ppppppp1p/9/9/9/PPPPPPP1P/1B5R1/LNSGKGSNL b Pp 1");
+  PositionLine g("lnsgkgsnl/1r5b1/ppppppp1p/9/9/9/PPPPPPP1P/1B5R1/LNSGKGSNL b Pp 1");
   std::string err;
   EXPECT_EQ(parse_usi_move(g.pos, "2h2c+", &err), make_move_promote(sq("2h"), sq("2c")));
   EXPECT_EQ(parse_usi_move(g.pos, "2h2c", &err), make_move(sq("2h"), sq("2c")));  // perft counts it
@@ -124,7 +124,7 @@ TEST(ParseUsiMove, PromotionAndDropAndOptionalNonPromotion) {
 // Text and move agree on every legal move of every reference position.
 TEST(ParseUsiMove, RoundTripsEveryLegalMove) {
   for (const ReferencePosition& ref : kReferencePositions) {
-    Game g(ref.sfen);
+    PositionLine g(ref.sfen);
     size_t n = 0;
     for (const ExtMove& m : MoveList<GenType::LegalAll>(g.pos)) {
       std::string err;
@@ -161,7 +161,7 @@ std::string board(std::string_view words, char side = 'b', std::string_view hand
 }
 
 std::string japanese(std::string_view sfen, const char* usi, Move previous = MOVE_NONE) {
-  Game g(sfen);
+  PositionLine g(sfen);
   std::string err;
   const Move m = parse_usi_move(g.pos, usi, &err);
   if (m == MOVE_NONE) return "parse error: " + err;
@@ -202,7 +202,7 @@ TEST(Japanese, DropSaysDropOnlyWhenABoardPieceCouldGoThere) {
 }
 
 TEST(Japanese, SameSquareAsThePreviousMove) {
-  Game g(Position::kStartSfen);
+  PositionLine g(Position::kStartSfen);
   for (const char* usi : {"7g7f", "3c3d", "2g2f", "8c8d", "2f2e", "8d8e", "2e2d"}) {
     std::string err;
     const Move m = parse_usi_move(g.pos, usi, &err);
@@ -304,7 +304,7 @@ TEST(JapaneseRelative, PinnedPieceIsNoCandidate) {
 }
 
 TEST(JapaneseRelative, SameSquareKeepsTheWords) {
-  Game g(board("K9i k1a G6f G4f p5d", 'w'));
+  PositionLine g(board("K9i k1a G6f G4f p5d", 'w'));
   const Move push = parse_usi_move(g.pos, "5d5e", nullptr);
   ASSERT_NE(push, MOVE_NONE);
   g.play(push);
@@ -321,7 +321,7 @@ TEST(JapaneseRelative, EveryLegalMoveReadsDifferently) {
   for (const std::string& s : walk_sample(300, 9)) sfens.push_back(s);
   std::map<std::string, int> met{{"右", 0}, {"左", 0}, {"上", 0}, {"引", 0}, {"寄", 0}, {"直", 0}, {"打", 0}};
   for (const std::string& sfen : sfens) {
-    Game g(sfen);
+    PositionLine g(sfen);
     std::set<std::string> seen;
     for (const ExtMove& m : MoveList<GenType::LegalAll>(g.pos)) {
       const std::string text = to_japanese(g.pos, m.move);
@@ -334,7 +334,7 @@ TEST(JapaneseRelative, EveryLegalMoveReadsDifferently) {
 }
 
 TEST(Japanese, SentinelsFallBackToUsi) {
-  Game g(Position::kStartSfen);
+  PositionLine g(Position::kStartSfen);
   EXPECT_EQ(to_japanese(g.pos, MOVE_NONE), "none");
   EXPECT_EQ(to_japanese(g.pos, MOVE_NULL), "null");
 }

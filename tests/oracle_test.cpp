@@ -115,7 +115,7 @@ std::string Oracle::startup_error_;
 
 // The gap itself, on the reference position (movegen_full/reference.h): P*1b mates and is illegal.
 TEST_F(Oracle, FairyStockfishKeepsMatingPawnDropsAtRootAndLeaf) {
-  Game g(reference_sfen("pawn_drop_mate"));
+  PositionLine g(reference_sfen("pawn_drop_mate"));
   const auto drop = mating_pawn_drop(g.pos);
   ASSERT_TRUE(drop);
   EXPECT_EQ(to_usi(*drop), "P*1b");
@@ -140,7 +140,7 @@ TEST_F(Oracle, FairyStockfishKeepsMatingPawnDropsAtRootAndLeaf) {
   EXPECT_EQ(d2->nodes, 639u);
 
   // Leaf: the same position one ply later; White's 9e9f leaves P*1b mating at the leaf ply.
-  Game later("7lk/9/8S/9/p8/9/9/7L1/8K w P 1");
+  PositionLine later("7lk/9/8S/9/p8/9/9/7L1/8K w P 1");
   const auto leaf = fairy_->perft(later.pos.sfen(), 2);
   ASSERT_TRUE(leaf) << fairy_->error();
   const ExpectedDivide expected = expected_fairy_divide(later.pos);
@@ -150,7 +150,7 @@ TEST_F(Oracle, FairyStockfishKeepsMatingPawnDropsAtRootAndLeaf) {
   EXPECT_EQ(leaf->nodes, perft(later.pos, 2) + expected.leaf_drops_added);
 
   for (std::string_view start : kMatingPawnDropStarts) {
-    Game other(start);
+    PositionLine other(start);
     EXPECT_TRUE(mating_pawn_drop(other.pos)) << start;
   }
 }
@@ -160,7 +160,7 @@ TEST_F(Oracle, RandomWalkDivideMatchesFairyStockfish) {
   int in_check = 0, drop_heavy = 0, leaf_adjusted = 0, root_adjusted = 0, mismatches = 0;
   uint64_t leaves = 0;
   for (const std::string& sfen : positions) {
-    Game g(sfen);
+    PositionLine g(sfen);
     int drops = 0;
     for (const ExtMove& m : MoveList<GenType::LegalAll>(g.pos)) drops += is_drop(m);
     in_check += g.pos.in_check();

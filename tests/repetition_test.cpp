@@ -60,7 +60,7 @@ TEST(Repetition, TwoFieldCaseAndTheSingleBitFilter) {
 TEST(Repetition, KeyDifferenceOnPadded32) {
   using P32 = AdditiveKey<HandPadded32>;
   auto run = [](std::string_view sfen, std::string_view moves) {
-    Game<BasicPosition<P32>> g(sfen);
+    PositionLine<BasicPosition<P32>> g(sfen);
     play_usi(g, moves);
     EXPECT_EQ(by_key_difference(g.pos, 20), by_board_key(g.pos, 20));
     return by_key_difference(g.pos, 20);
@@ -88,7 +88,7 @@ TEST(Repetition, KeyDifferenceMissesAFourPieceSurplus) {
 }
 
 TEST(Repetition, NullMoveEndsTheWalk) {
-  Game<BasicPosition<AddHand>> g(Position::kStartSfen);
+  PositionLine<BasicPosition<AddHand>> g(Position::kStartSfen);
   play_usi(g, "2h3h 8b7b 3h2h");
   StateInfo st;
   g.pos.do_null_move(st);  // White passes instead of 7b8b: nothing before it counts
@@ -100,10 +100,10 @@ TEST(Repetition, NullMoveEndsTheWalk) {
 // The exactness classifier itself: it must call the four-pawn case inexact, or the bound on
 // inexact checks below could be met by a classifier that calls everything exact.
 TEST(Repetition, FourPieceSurplusIsClassedInexact) {
-  Game<BasicPosition<AddHand>> g(study::kFourPawns);
+  PositionLine<BasicPosition<AddHand>> g(study::kFourPawns);
   play_usi(g, study::kFourPawnsTaken);
   EXPECT_FALSE(study::key_difference_exact(g.pos, 20));
-  Game<BasicPosition<AddHand>> two(study::kDropAndTake);
+  PositionLine<BasicPosition<AddHand>> two(study::kDropAndTake);
   play_usi(two, study::kSilverGoldTaken);
   EXPECT_TRUE(study::key_difference_exact(two.pos, 20));
 }

@@ -58,7 +58,7 @@ std::string play_pv(std::string_view sfen, const std::vector<Move>& pv) {
 }
 
 size_t legal_moves(std::string_view sfen) {
-  Game<> g(sfen);
+  PositionLine<> g(sfen);
   return MoveList<GenType::LegalAll>(g.pos).size();
 }
 
@@ -130,7 +130,7 @@ TEST(SearchLegality, BestMoveIsLegalOnRandomPositions) {
   for (const char* gen : {"full", "diff"}) {
     auto e = engine({gen, "padded32", "xor", "classic"}, 1);
     for (const std::string& sfen : sfens) {
-      Game<> g(sfen);
+      PositionLine<> g(sfen);
       const MoveList<GenType::LegalAll> legal(g.pos);
       one_move += legal.size() == 1;
       const SearchResult r = search(*e, sfen, limits);
@@ -154,7 +154,7 @@ TEST(SearchDeclaration, DeclaresExactlyWhenTheRuleHolds) {
   const std::string_view wins = "4K4/1R5B1/PPPPPPPP1/9/9/9/9/9/4k4 b R5P 1";
   const std::string_view short_of_points = "4K4/1R5B1/PPPPPPPP1/9/9/9/9/9/4k4 b R4P 1";
   for (auto [sfen, expected] : {std::pair{wins, true}, std::pair{short_of_points, false}}) {
-    Game<> g(sfen);
+    PositionLine<> g(sfen);
     ASSERT_EQ(declaration_wins(g.pos), expected) << sfen;
     const SearchResult r = search(*e, sfen, depth(2));
     EXPECT_EQ(r.declare_win, expected) << sfen;

@@ -43,7 +43,7 @@ TEST(See, HandBuiltExchangesAtTheirBoundary) {
       {"8k/9/9/9/4l4/9/9/9/K3L4 b - 1", "5i5e", L, "lance takes an undefended lance"},
   };
   for (const Exchange& c : cases) {
-    Game g(c.sfen);
+    PositionLine g(c.sfen);
     const Move m = parse(c.move);
     ASSERT_TRUE(MoveList<GenType::LegalAll>(g.pos).contains(m)) << c.move << " at " << c.sfen << " (the case is wrong)";
     EXPECT_TRUE(g.pos.see_ge(m, c.value)) << c.why << ": see_ge(" << c.move << ", " << c.value << ")";
@@ -57,7 +57,7 @@ TEST(See, MonotoneInTheThresholdOnWalks) {
   Rng rng(0x5EE);
   long moves = 0, captures_losing = 0, captures_winning = 0;
   for (const std::string& sfen : walk_sample(60, 0x5EE)) {
-    Game g(sfen);
+    PositionLine g(sfen);
     for (const ExtMove& e : MoveList<GenType::LegalAll>(g.pos)) {
       const Move m = e.move;
       bool previous = true;

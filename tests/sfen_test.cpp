@@ -217,7 +217,7 @@ TEST(Sfen, NearMissesAreAccepted) {
 }
 
 TEST(Sfen, FailedSetLeavesThePositionUntouched) {
-  Game g(kStart);
+  PositionLine g(kStart);
   for (const char* usi : {"7g7f", "3c3d", "8h2b+"}) {
     MoveList<GenType::LegalAll> list(g.pos);
     for (const ExtMove& m : list)
@@ -247,7 +247,7 @@ TEST(Sfen, SideWithoutKingIsAcceptedAndMoves) {
   {
     // Black has no king: the rook on 1i has 8 file + 8 rank squares, 3 of them in the zone
     // (each both promoting and not).
-    Game g("4k4/9/9/9/9/9/9/9/8R b - 1");
+    PositionLine g("4k4/9/9/9/9/9/9/9/8R b - 1");
     EXPECT_EQ(g.pos.king_square(BLACK), SQ_NONE);
     EXPECT_FALSE(g.pos.in_check());
     EXPECT_EQ(MoveList<GenType::LegalAll>(g.pos).size(), 19u);
@@ -255,12 +255,12 @@ TEST(Sfen, SideWithoutKingIsAcceptedAndMoves) {
   }
   {
     // White has no king and a gold to drop on any empty square.
-    Game g("9/9/9/9/9/9/9/9/4K4 w g 1");
+    PositionLine g("9/9/9/9/9/9/9/9/4K4 w g 1");
     EXPECT_EQ(MoveList<GenType::LegalAll>(g.pos).size(), 80u);
   }
   {
     // No king at all: both sides still move.
-    Game g("9/9/9/9/4p4/9/4P4/9/9 b - 1");
+    PositionLine g("9/9/9/9/4p4/9/4P4/9/9 b - 1");
     EXPECT_EQ(MoveList<GenType::LegalAll>(g.pos).size(), 1u);
     g.play(MoveList<GenType::LegalAll>(g.pos).begin()->move);
     EXPECT_EQ(MoveList<GenType::LegalAll>(g.pos).size(), 1u);
@@ -279,7 +279,7 @@ TEST(Sfen, MutationFuzzNeverCrashes) {
   // Bytes that SFEN uses are the likely ones to produce near-valid text; any byte may appear.
   const std::string alphabet = "0123456789+/-* bwPLNSGBRKplnsgbrk";
   Rng rng(0xF0221);
-  Game anchor(kStart);  // the position every rejected set() must leave untouched
+  PositionLine anchor(kStart);  // the position every rejected set() must leave untouched
   const std::string anchor_sfen = anchor.pos.sfen();
   int accepted = 0, rejected = 0;
   constexpr int kMutations = 120'000;

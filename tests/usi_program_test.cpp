@@ -112,7 +112,7 @@ TEST_F(Usi, PerftDivideMatchesFairyStockfish) {
       EXPECT_TRUE(l.empty() || l.starts_with("info string perft 3 ")) << "unexpected line '" << l << "'";
     }
   }
-  Game game(kOpeningSfen);
+  PositionLine game(kOpeningSfen);
   std::set<std::string> root_moves;
   for (const ExtMove& m : MoveList<GenType::LegalAll>(game.pos)) root_moves.insert(to_usi(m));
   std::set<std::string> printed_moves;
@@ -170,7 +170,7 @@ TEST_F(Usi, CrlfAndTrailingWhiteSpaceAreIgnored) {
   EXPECT_EQ(reply("position startpos moves 7g7f 3c3d\r"), std::vector<std::string>{});
   EXPECT_EQ(shown_sfen(), kOpeningSfen);
   const std::vector<std::string> perft = perft_lines(reply("go perft 1\r"), "diff");  // MoveGen diff took effect
-  Game game(kOpeningSfen);
+  PositionLine game(kOpeningSfen);
   const std::string nodes = "Nodes searched: " + std::to_string(MoveList<GenType::LegalAll>(game.pos).size());
   EXPECT_NE(std::find(perft.begin(), perft.end(), nodes), perft.end()) << nodes;
   ASSERT_TRUE(engine_->send("isready\r")) << engine_->error();
@@ -420,7 +420,7 @@ TEST_F(Usi, FailedPositionLeavesThePreviousOne) {
     EXPECT_EQ(shown_sfen(), kOpeningSfen) << "after '" << bad << "'";
   }
   // And perft runs from it.
-  Game game(kOpeningSfen);
+  PositionLine game(kOpeningSfen);
   const std::string expected = "Nodes searched: " + std::to_string(MoveList<GenType::LegalAll>(game.pos).size());
   const std::vector<std::string> lines = reply("go perft 1");
   EXPECT_NE(std::find(lines.begin(), lines.end(), expected), lines.end()) << expected;

@@ -63,7 +63,7 @@ Options parse_options(int argc, char** argv) {
 
 int run(const Options& o) {
   DirtyBatch batch;
-  for (const std::string& sfen : walk_sample(64, 2026)) batch.add(Game(sfen).pos);
+  for (const std::string& sfen : walk_sample(64, 2026)) batch.add(PositionLine(sfen).pos);
 
   uint64_t sum = 0;
   bool ran = o.kernel == "none", unavailable = false;

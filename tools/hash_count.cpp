@@ -29,9 +29,9 @@ constexpr uint64_t kCalls = 20'000;
 
 template <HandLayout H>
 Key do_undo(uint64_t calls) {
-  std::vector<std::unique_ptr<Game<BasicPosition<H>>>> positions;
+  std::vector<std::unique_ptr<PositionLine<BasicPosition<H>>>> positions;
   for (const std::string& sfen : walk_sample(64, 77))
-    positions.push_back(std::make_unique<Game<BasicPosition<H>>>(sfen));
+    positions.push_back(std::make_unique<PositionLine<BasicPosition<H>>>(sfen));
   std::vector<std::pair<BasicPosition<H>*, Move>> cases;
   for (const auto& p : positions)
     for (const ExtMove& m : MoveList<GenType::LegalAll, H>(p->pos)) cases.emplace_back(&p->pos, m);

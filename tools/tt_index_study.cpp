@@ -89,7 +89,7 @@ std::vector<std::string> base_positions() {
     std::string_view sfen;
     for (const ReferencePosition& r : kReferencePositions)
       if (r.name == name) sfen = r.sfen;
-    Game g(sfen);
+    PositionLine g(sfen);
     // Depth 1 and 2 nodes, every 16th to keep the run short.
     size_t n = 0;
     for (const ExtMove& m1 : MoveList<GenType::LegalAll>(g.pos)) {

@@ -1,3 +1,6 @@
+// Folder usi/ (layer 10): the `sashite` program (loop, options, commands, main); includes
+// search/, mate/ and the layers below.
+//
 // The engine behind the USI program `sashite`: the commands usi/loop.h's loop hands over
 // (`usi`, `isready`, `setoption`, `usinewgame`, `position`, `go` (and `go mate`), `ponderhit`, `gameover`,
 // `d`, `bench`), driving one registered engine configuration (search/engine.h). A bad command

@@ -21,7 +21,7 @@ namespace sashite::study {
 constexpr int kUndoDepth = 5;
 
 template <class H>
-Move cyclic_choice(const Game<BasicPosition<H>>& g, Rng& rng) {
+Move cyclic_choice(const PositionLine<BasicPosition<H>>& g, Rng& rng) {
   MoveList<GenType::Legal, H> list(g.pos);
   if (!list.size()) return MOVE_NONE;
   if (rng.below(10) < 7) {
@@ -88,7 +88,7 @@ inline CyclicTally tally_cyclic_walks() {
   Rng rng(2016);
   for (std::string_view start : kCyclicStarts) {
     for (int walk = 0; walk < kCyclicWalks; ++walk) {
-      Game<BasicPosition<AddHand>> g(start);
+      PositionLine<BasicPosition<AddHand>> g(start);
       for (int ply = 0; ply < kCyclicPlies; ++ply) {
         const Move m = cyclic_choice(g, rng);
         if (m == MOVE_NONE) break;

@@ -28,7 +28,7 @@ constexpr std::string_view kFourPawnsTaken =
     "P*5b 5a5b P*5c 5b5c P*5d 5c5d P*5e 5d5e 5i4i 5e5d 4i5i 5d5c 5i4i 5c5b 4i5i 5b5a";
 
 template <class H>
-void play_usi(Game<BasicPosition<H>>& g, std::string_view moves) {
+void play_usi(PositionLine<BasicPosition<H>>& g, std::string_view moves) {
   for (size_t i = 0; i < moves.size();) {
     const size_t j = std::min(moves.find(' ', i), moves.size());
     std::string err;
@@ -44,8 +44,8 @@ struct Outcome {
   Repetition board_key, board_key_xor, key_diff, single_bit, popcount2;
 };
 inline Outcome detect(std::string_view sfen, std::string_view moves, int horizon = 20) {
-  Game<BasicPosition<AddHand>> g(sfen);
-  Game<BasicPosition<Hand64>> x(sfen);
+  PositionLine<BasicPosition<AddHand>> g(sfen);
+  PositionLine<BasicPosition<Hand64>> x(sfen);
   play_usi(g, moves);
   play_usi(x, moves);
   return {by_board_key(g.pos, horizon), by_board_key(x.pos, horizon), by_key_difference(g.pos, horizon),

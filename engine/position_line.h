@@ -1,4 +1,6 @@
-// A position that owns its state stack, so moves can be made and unmade freely: the one holder
+// PositionLine: a position with the line of moves played on it from an SFEN, owning its state
+// stack, so moves can be made and unmade freely (not a game: match/game.h plays games between
+// engines, rules/game_history.h keeps a game's keys for repetition). The one holder
 // for tests, benchmarks and tools, over BasicPosition<H> and DiffPosition alike (any Pos with
 // set(sfen, State*), do_move(m, State&) and undo_move(m)).
 //
@@ -16,7 +18,7 @@
 namespace sashite {
 
 template <class Pos = Position>
-struct Game {
+struct PositionLine {
   using State = typename Pos::State;
 
   Pos pos;
@@ -24,11 +26,11 @@ struct Game {
   std::vector<Move> moves;
 
   // Throws std::runtime_error with the parser's message on a bad SFEN.
-  explicit Game(std::string_view sfen) {
+  explicit PositionLine(std::string_view sfen) {
     if (auto err = pos.set(sfen, &states.back())) throw std::runtime_error(*err);
   }
-  Game(const Game&) = delete;  // pos points into states
-  Game& operator=(const Game&) = delete;
+  PositionLine(const PositionLine&) = delete;  // pos points into states
+  PositionLine& operator=(const PositionLine&) = delete;
 
   void play(Move m) {
     pos.do_move(m, states.emplace_back());
