@@ -24,6 +24,7 @@
 #include "match/results.h"
 #include "rules/game_history.h"
 #include "mate/mate_session.h"
+#include "tools/study/command_line.h"
 
 using namespace sashite;
 using namespace sashite::mate;
@@ -54,29 +55,19 @@ struct Options {
   std::vector<std::string> files;
 };
 
-[[noreturn]] void usage_error(const std::string& why) {
-  std::fprintf(stderr, "mate_generate: %s\n"
-                       "usage: mate_generate [--plies P] [--depth D] [--ms T] [--gpsusi-ms T] [--max N] GAMES.jsonl...\n",
-               why.c_str());
-  std::exit(2);
-}
+constexpr study::CommandLine kCommandLine{
+    "mate_generate", "mate_generate [--plies P] [--depth D] [--ms T] [--gpsusi-ms T] [--max N] GAMES.jsonl..."};
 
 Options parse_options(int argc, char** argv) {
   Options o;
-  for (int i = 1; i < argc; ++i) {
-    const std::string_view a = argv[i];
-    const bool has_value = i + 1 < argc;
-    if (a == "--plies" && has_value) o.plies = std::atoi(argv[++i]);
-    else if (a == "--depth" && has_value) o.depth = std::atoi(argv[++i]);
-    else if (a == "--ms" && has_value) o.ms = std::atoll(argv[++i]);
-    else if (a == "--gpsusi-ms" && has_value) o.gpsusi_ms = std::atoll(argv[++i]);
-    else if (a == "--max" && has_value) o.max = size_t(std::atol(argv[++i]));
-    else if (!a.starts_with("--")) o.files.emplace_back(a);
-    else if (a == "--plies" || a == "--depth" || a == "--ms" || a == "--gpsusi-ms" || a == "--max")
-      usage_error(std::string(a) + " needs a value");
-    else usage_error("unknown option " + std::string(a));
-  }
-  if (o.files.empty()) usage_error("no GAMES.jsonl");
+  kCommandLine.parse(argc, argv,
+                     {{"--plies", [&](const char* v) { o.plies = std::atoi(v); }},
+                      {"--depth", [&](const char* v) { o.depth = std::atoi(v); }},
+                      {"--ms", [&](const char* v) { o.ms = std::atoll(v); }},
+                      {"--gpsusi-ms", [&](const char* v) { o.gpsusi_ms = std::atoll(v); }},
+                      {"--max", [&](const char* v) { o.max = size_t(std::atol(v)); }}},
+                     [&](const char* file) { o.files.emplace_back(file); });
+  if (o.files.empty()) kCommandLine.fail("no GAMES.jsonl");
   return o;
 }
 

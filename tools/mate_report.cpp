@@ -22,6 +22,7 @@
 #include "match/child_process.h"
 #include "mate/mate_session.h"
 #include "mate/problem_set.h"
+#include "tools/study/command_line.h"
 
 using namespace sashite;
 using namespace sashite::mate;
@@ -126,29 +127,19 @@ struct Options {
   std::string file;
 };
 
-[[noreturn]] void usage_error(const std::string& why) {
-  std::fprintf(stderr, "mate_report: %s\n"
-                       "usage: mate_report [--mb M] [--runs R] [--ms T] [--detail N] [--gpsusi PATH|none] FILE\n",
-               why.c_str());
-  std::exit(2);
-}
+constexpr study::CommandLine kCommandLine{
+    "mate_report", "mate_report [--mb M] [--runs R] [--ms T] [--detail N] [--gpsusi PATH|none] FILE"};
 
 Options parse_options(int argc, char** argv) {
   Options o;
-  for (int i = 1; i < argc; ++i) {
-    const std::string_view a = argv[i];
-    const bool has_value = i + 1 < argc;
-    if (a == "--mb" && has_value) o.mb = size_t(std::atol(argv[++i]));
-    else if (a == "--runs" && has_value) o.runs = std::max(1, std::atoi(argv[++i]));
-    else if (a == "--ms" && has_value) o.ms = std::atoll(argv[++i]);
-    else if (a == "--detail" && has_value) o.detail = std::atoi(argv[++i]);
-    else if (a == "--gpsusi" && has_value) o.gpsusi = argv[++i];
-    else if (!a.starts_with("--")) o.file = argv[i];
-    else if (a == "--mb" || a == "--runs" || a == "--ms" || a == "--detail" || a == "--gpsusi")
-      usage_error(std::string(a) + " needs a value");
-    else usage_error("unknown option " + std::string(a));
-  }
-  if (o.file.empty()) usage_error("no FILE");
+  kCommandLine.parse(argc, argv,
+                     {{"--mb", [&](const char* v) { o.mb = size_t(std::atol(v)); }},
+                      {"--runs", [&](const char* v) { o.runs = std::max(1, std::atoi(v)); }},
+                      {"--ms", [&](const char* v) { o.ms = std::atoll(v); }},
+                      {"--detail", [&](const char* v) { o.detail = std::atoi(v); }},
+                      {"--gpsusi", [&](const char* v) { o.gpsusi = v; }}},
+                     [&](const char* file) { o.file = file; });
+  if (o.file.empty()) kCommandLine.fail("no FILE");
   return o;
 }
 

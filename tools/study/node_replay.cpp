@@ -48,12 +48,11 @@ ExtMove* generate(RecordingPosition<H>& pos, ExtMove* list) {
   return end;
 }
 
-struct RecordingGenerator {
+// The full generator with a recording position for the search.
+struct RecordingGenerator : FullGenerator {
   static constexpr const char* name = "record";
   template <HandLayout H>
   using Position = RecordingPosition<H>;
-  template <HandLayout H>
-  using PerftPosition = BasicPosition<H>;
 };
 
 using RecordingConfig = EngineConfig<RecordingGenerator, DefaultHand, Template<ClassicTT>>;
