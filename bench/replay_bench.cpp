@@ -5,7 +5,8 @@
 //
 //   moves          makes and unmakes only
 //   <category>     + the search's requests for that category (captures, quiets, drops,
-//                  evasions, quiet_checks): the category's cost is this row minus `moves`
+//                  evasions, quiet_checks, checks: the mate-in-one test's): the category's cost is
+//                  this row minus `moves`
 //   all            + every request, as the search makes them
 //   sync           diff_kept only: + sync() where the search generates, no generation (the
 //                  lazy bookkeeping: dirty masks, attack update, stale marking)
@@ -85,7 +86,7 @@ const bool registered = [] {
     unsigned serve;
   };
   std::vector<Case> cases = {{"moves", 0}};
-  for (NodeOp op : {NodeOp::Captures, NodeOp::Quiets, NodeOp::Drops, NodeOp::Evasions, NodeOp::QuietChecks})
+  for (NodeOp op : {NodeOp::Captures, NodeOp::Quiets, NodeOp::Drops, NodeOp::Evasions, NodeOp::QuietChecks, NodeOp::Checks})
     cases.push_back({study::node_op_name(op), study::op_bit(op)});
   cases.push_back({"all", study::kGenerationOps});
   for (const Case& c : cases) {

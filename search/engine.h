@@ -18,6 +18,7 @@
 
 #include "engine/types.h"
 #include "rules/game_history.h"
+#include "search/features.h"
 #include "search/limits.h"
 #include "search/value.h"
 
@@ -41,7 +42,9 @@ struct SearchResult {
   Move ponder = MOVE_NONE;
   bool declare_win = false; // the entering-king declaration wins: answer "bestmove win"
   Value score = VALUE_NONE;
-  int depth = 0;            // last completed iteration
+  int depth = 0;            // the iteration the answer comes from (the last completed one, or
+                            // the unfinished one once its first move was searched)
+  int seldepth = 0;         // the deepest ply reached, quiescence included
   uint64_t nodes = 0;
   int64_t ms = 0;
   std::vector<Move> pv;
@@ -64,6 +67,9 @@ class Engine {
   virtual std::optional<std::string> set_game(const GameHistory& game) = 0;
   virtual void resize_tt(size_t mb) = 0;
   virtual void new_game() = 0;  // clears the TT and the history tables
+  // The feature switches and the draw score (search/features.h); kept until changed.
+  virtual void set_params(const SearchParams& params) = 0;
+  virtual const SearchParams& params() const = 0;
   virtual SearchResult go(const SearchLimits& limits, const SearchControl& control) = 0;
   virtual std::vector<std::pair<Move, uint64_t>> perft_divide(int depth, const std::function<bool()>& stopped) = 0;
   virtual std::string pretty() const = 0;

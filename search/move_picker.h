@@ -2,11 +2,12 @@
 // search asks past the previous one, so a node cut off by its TT move or a good capture never
 // generates quiet moves.
 //
-//   main search   TT move, good captures (MVV-LVA, SEE >= 0), killers, quiets by history,
-//                 bad captures;
-//   in check      TT move, evasions (captures by MVV-LVA first, then by history);
-//   quiescence    TT move if it is a capture, captures (pawn promotions included), and at its
-//                 first ply the quiet checks.
+//   main search   TT move, good captures (victim value + capture history, SEE >= 0), killers,
+//                 the counter move, quiets by history, bad captures;
+//   in check      TT move, evasions (captures by victim first, then by history);
+//   ProbCut       TT move and captures whose SEE clears the threshold;
+//   quiescence    TT move if it is a capture or (at the first ply) a check, captures (pawn
+//                 promotions included), and at its first ply the quiet checks.
 //
 // Deterministic: every stage orders by (score descending, Move value ascending), a total order,
 // so the order a generator emitted moves in never reaches the tree. The full and the
@@ -14,27 +15,12 @@
 #pragma once
 
 #include <cstdint>
-#include <cstring>
 
 #include "engine/piece_value.h"
 #include "movegen/generator.h"
+#include "search/history.h"
 
 namespace sashite {
-
-// Quiet-move history: bonuses for moves that caused a cut-off, by side and move (the 15 bits
-// below the promotion flag: from or dropped kind, to, drop flag; 256 KB). Gravity keeps every
-// entry inside +-kMax, so scores never overflow ExtMove's 32 bits.
-struct History {
-  static constexpr int kMax = 1 << 14;
-  int32_t table[COLOR_NB][1 << 15];
-
-  void clear() { std::memset(table, 0, sizeof table); }
-  int32_t get(Color c, Move m) const { return table[c][m & 0x7fff]; }
-  void update(Color c, Move m, int bonus) {
-    int32_t& e = table[c][m & 0x7fff];
-    e += bonus - e * (bonus < 0 ? -bonus : bonus) / kMax;
-  }
-};
 
 // Moves the capture stage yields: captures and the pawn promotions that capture nothing
 // (GenType::Captures' definition).
@@ -43,28 +29,50 @@ bool in_capture_stage(const Board& b, Move m) {
   return b.is_capture(m) || (is_promotion(m) && type_of(b.piece_on(from_sq(m))) == PAWN);
 }
 
+// What the picker orders by: the tables (null when a feature is off) and the continuation
+// rows of the moves 1, 2 and 4 plies back.
+struct OrderingTables {
+  const ButterflyHistory* main = nullptr;
+  const CaptureHistory* captures = nullptr;          // null: victim value and attacker only
+  const PieceToHistory* continuation[3] = {};        // null entries are skipped
+};
+
 template <SearchPosition Pos>
 class MovePicker {
   enum Stage : uint8_t {
-    MainTT, CaptureInit, GoodCapture, Killer1, Killer2, QuietInit, Quiet, BadCaptureInit, BadCapture,
+    MainTT, CaptureInit, GoodCapture, Killer1, Killer2, Counter, QuietInit, Quiet, BadCaptureInit, BadCapture,
     EvasionTT, EvasionInit, Evasion,
+    ProbCutTT, ProbCutInit, ProbCut,
     QTT, QCaptureInit, QCapture, QCheckInit, QCheck,
     Done,
   };
 
  public:
   // Main search (evasions when in check).
-  MovePicker(Pos& pos, Move tt_move, const Move killers[2], const History& history)
-      : pos_(pos), history_(history), tt_move_(tt_move), killers_{killers[0], killers[1]} {
+  MovePicker(Pos& pos, Move tt_move, const Move killers[2], Move counter, const OrderingTables& tables)
+      : pos_(pos), tables_(tables), tt_move_(tt_move), refutations_{killers[0], killers[1], counter} {
     stage_ = pos.in_check() ? EvasionTT : MainTT;
-    if (!valid(tt_move_)) ++stage_;
+    if (!valid(tt_move_)) tt_move_ = MOVE_NONE, ++stage_;
   }
-  // Quiescence: `checks` at its first ply.
-  MovePicker(Pos& pos, Move tt_move, const History& history, bool checks)
-      : pos_(pos), history_(history), tt_move_(tt_move), killers_{MOVE_NONE, MOVE_NONE}, checks_(checks) {
+  // Quiescence: `checks` at its first ply. A TT move of another category is dropped (and then
+  // filtered nowhere): a quiet check is searched here only where quiet checks are.
+  MovePicker(Pos& pos, Move tt_move, const OrderingTables& tables, bool checks)
+      : pos_(pos), tables_(tables), tt_move_(tt_move), checks_(checks) {
     stage_ = pos.in_check() ? EvasionTT : QTT;
-    if (!valid(tt_move_) || (stage_ == QTT && !in_capture_stage(pos.board(), tt_move_))) ++stage_;
+    const bool fits = valid(tt_move_) && (stage_ == EvasionTT || in_capture_stage(pos.board(), tt_move_) ||
+                                          (checks && pos.gives_check(tt_move_)));
+    if (!fits) tt_move_ = MOVE_NONE, ++stage_;
   }
+  // ProbCut: captures whose SEE is at least `threshold`.
+  MovePicker(Pos& pos, Move tt_move, int threshold, const OrderingTables& tables)
+      : pos_(pos), tables_(tables), tt_move_(tt_move), threshold_(threshold) {
+    stage_ = ProbCutTT;
+    if (!(valid(tt_move_) && in_capture_stage(pos.board(), tt_move_) && pos.see_ge(tt_move_, threshold)))
+      tt_move_ = MOVE_NONE, ++stage_;
+  }
+
+  // From now on no quiet move (killers and the counter move included): move-count pruning.
+  void skip_quiets() { skip_quiets_ = true; }
 
   // The next legal move, MOVE_NONE when there is none left.
   Move next() {
@@ -72,11 +80,13 @@ class MovePicker {
       switch (stage_) {
         case MainTT:
         case EvasionTT:
+        case ProbCutTT:
         case QTT:
           ++stage_;
           return tt_move_;
 
         case CaptureInit:
+        case ProbCutInit:
         case QCaptureInit:
           cur_ = moves_;
           end_ = generate<GenType::Captures>(pos_, moves_);
@@ -97,25 +107,31 @@ class MovePicker {
           break;
 
         case Killer1:
-        case Killer2: {
-          const Move k = killers_[stage_ - Killer1];
+        case Killer2:
+        case Counter: {
+          const int i = stage_ - Killer1;
+          const Move r = refutations_[i];
           ++stage_;
-          if (k != tt_move_ && k != MOVE_NONE && valid(k) && !in_capture_stage(pos_.board(), k)) return k;
+          // One not returned here is the TT move, a killer again, a capture or no legal move:
+          // none of them comes back from the quiet stage either.
+          if (!skip_quiets_ && r != MOVE_NONE && r != tt_move_ && (i < 2 || (r != refutations_[0] && r != refutations_[1])) &&
+              valid(r) && !in_capture_stage(pos_.board(), r))
+            return r;
           break;
         }
 
         case QuietInit:
           cur_ = bad_end_;  // quiets go after the bad captures kept at the front
-          end_ = generate<GenType::Drops>(pos_, generate<GenType::Quiets>(pos_, cur_));
-          score_by_history();
+          end_ = skip_quiets_ ? cur_ : generate<GenType::Drops>(pos_, generate<GenType::Quiets>(pos_, cur_));
+          score_quiets();
           sort(cur_, end_);
           ++stage_;
           break;
 
         case Quiet:
-          while (cur_ < end_) {
+          while (!skip_quiets_ && cur_ < end_) {
             const Move m = (cur_++)->move;
-            if (m != tt_move_ && m != killers_[0] && m != killers_[1]) return m;
+            if (m != tt_move_ && m != refutations_[0] && m != refutations_[1] && m != refutations_[2]) return m;
           }
           ++stage_;
           break;
@@ -139,6 +155,14 @@ class MovePicker {
           ++stage_;
           break;
 
+        case ProbCut:
+          while (cur_ < end_) {
+            const Move m = (cur_++)->move;
+            if (m != tt_move_ && pos_.see_ge(m, threshold_)) return m;
+          }
+          stage_ = Done;
+          break;
+
         case Evasion:
         case QCapture:
         case QCheck:
@@ -152,7 +176,7 @@ class MovePicker {
         case QCheckInit:
           cur_ = moves_;
           end_ = generate<GenType::QuietChecks>(pos_, moves_);
-          score_by_history();
+          score_quiets();
           sort(cur_, end_);
           ++stage_;
           break;
@@ -167,17 +191,30 @@ class MovePicker {
   // A move from the TT or a killer slot may be anything: validated without generating.
   bool valid(Move m) const { return m != MOVE_NONE && pos_.pseudo_legal(m) && pos_.legal(m); }
 
-  // MVV-LVA: the most valuable victim first, the least valuable attacker among equals; a
-  // promotion adds its gain.
+  // The victim's value first (16x, or 8x plus the capture history), the least valuable
+  // attacker among equals; a promotion adds its gain.
   int capture_score(Move m) const {
     const auto& b = pos_.board();
     const PieceType moved = type_of(b.piece_on(from_sq(m)));
-    int s = 16 * piece_value(b.piece_on(to_sq(m))) - piece_value(moved) / 16;
-    if (is_promotion(m)) s += 16 * (piece_value(promote(moved)) - piece_value(moved));
+    const PieceType victim = type_of(b.piece_on(to_sq(m)));
+    int gain = piece_value(victim);
+    if (is_promotion(m)) gain += piece_value(promote(moved)) - piece_value(moved);
+    if (!tables_.captures) return 16 * gain - piece_value(moved) / 16;
+    return 8 * gain + tables_.captures->get(piece_after(b, m), to_sq(m), victim);
+  }
+  int quiet_score(Move m) const {
+    const Color us = pos_.side_to_move();
+    int s = tables_.main->get(us, m);
+    if (tables_.continuation[0]) {
+      const Piece pc = piece_after(pos_.board(), m);
+      const Square to = to_sq(m);
+      s += 2 * tables_.continuation[0]->get(pc, to);
+      for (int i = 1; i < 3; ++i) s += tables_.continuation[i]->get(pc, to);
+    }
     return s;
   }
-  void score_by_history() {
-    for (ExtMove* e = cur_; e < end_; ++e) e->score = history_.get(pos_.side_to_move(), e->move);
+  void score_quiets() {
+    for (ExtMove* e = cur_; e < end_; ++e) e->score = quiet_score(e->move);
   }
   void score_captures() {
     for (ExtMove* e = cur_; e < end_; ++e) e->score = capture_score(e->move);
@@ -185,8 +222,7 @@ class MovePicker {
   void score_evasions() {
     const auto& b = pos_.board();
     for (ExtMove* e = cur_; e < end_; ++e)
-      e->score = in_capture_stage(b, e->move) ? (1 << 28) + capture_score(e->move)
-                                              : history_.get(pos_.side_to_move(), e->move);
+      e->score = in_capture_stage(b, e->move) ? (1 << 28) + capture_score(e->move) : quiet_score(e->move);
   }
 
   // Insertion sort on (score desc, move asc): lists are short and mostly ordered by stage.
@@ -203,10 +239,12 @@ class MovePicker {
   }
 
   Pos& pos_;
-  const History& history_;
+  const OrderingTables& tables_;
   Move tt_move_;
-  Move killers_[2];
+  Move refutations_[3] = {MOVE_NONE, MOVE_NONE, MOVE_NONE};  // killers, counter move
   bool checks_ = false;
+  bool skip_quiets_ = false;
+  int threshold_ = 0;
   int stage_;
   ExtMove *cur_, *end_, *bad_end_;
   ExtMove moves_[MAX_MOVES];

@@ -22,6 +22,7 @@
 #include "search/engine_config.h"
 #include "search/engine_factory.h"
 #include "search/evaluate.h"
+#include "search/mate_in_one.h"
 #include "search/move_picker.h"
 #include "rules/repetition.h"
 #include "search/time_manager.h"
@@ -50,12 +51,20 @@ struct Reductions {
 };
 inline const Reductions kReductions;
 
+// Margins in centipawns (pawn = 100). Shallow-depth pruning scales with depth; the values are
+// Stockfish's shapes at about half its scale (its pawn is ~200), untuned.
+constexpr Value futility_margin(int depth, bool improving) { return 110 * (depth - improving); }
+constexpr Value razor_margin(int depth) { return 400 + 250 * depth * depth; }
+constexpr int move_count_limit(int depth, bool improving) { return (3 + depth * depth) / (2 - improving); }
+constexpr int history_bonus(int depth) { return std::min(150 * depth - 100, 1600); }
+
 }  // namespace search_detail
 
 // A repetition's score for the side to move (README Conventions), VALUE_NONE when there is none.
-constexpr Value repetition_value(Repetition r, int ply) {
+// `draw`: what a draw is worth to the side to move (EngineImpl::draw_value).
+constexpr Value repetition_value(Repetition r, int ply, Value draw) {
   switch (r) {
-    case Repetition::Draw: return VALUE_DRAW;
+    case Repetition::Draw: return draw;
     case Repetition::Win: return mate_in(ply);
     case Repetition::Loss: return mated_in(ply);
     case Repetition::Superior: return VALUE_SUPERIOR;
@@ -90,9 +99,9 @@ class EngineImpl final : public Engine {
   };
 
  public:
-  EngineImpl() {
+  EngineImpl() : history_(std::make_unique<SearchHistory>()) {
     // The table starts at its layout's minimum: the owner sizes it (resize_tt) before searching.
-    history_.clear();
+    history_->clear();
     GameHistory start;
     replay_game(BasicPosition<DefaultHand>::kStartSfen, "", start);  // cannot fail
     set_game(start);
@@ -112,7 +121,7 @@ class EngineImpl final : public Engine {
     for (Color c : {BLACK, WHITE}) {
       int count = 0;
       for (size_t i = n - (c == last_mover ? 0 : 1); i >= 1 && i <= n && game_.gave_check[i]; i -= 2) count += 2;
-      base_state(stack_[0].state).continuous_check[c] = count;
+      base_state(root_stack()->state).continuous_check[c] = count;
     }
     return std::nullopt;
   }
@@ -120,8 +129,10 @@ class EngineImpl final : public Engine {
   void resize_tt(size_t mb) override { tt_.resize(mb); }
   void new_game() override {
     tt_.clear();
-    history_.clear();
+    history_->clear();
   }
+  void set_params(const SearchParams& params) override { params_ = params; }
+  const SearchParams& params() const override { return params_; }
 
   std::string pretty() const override { return pos_.board().pretty(); }
   std::string sfen() const override { return pos_.board().sfen(); }
@@ -146,26 +157,42 @@ class EngineImpl final : public Engine {
   }
 
   std::optional<std::string> set_sfen(const std::string& sfen) {
-    if (auto err = pos_.set(sfen, &stack_[0].state)) return err;
+    if (auto err = pos_.set(sfen, &root_stack()->state)) return err;
     return std::nullopt;
   }
 
-  // The search's state per ply (Stockfish's Stack): ss = stack_ + ply, entry 0 the root's.
+  // The search's state per ply (Stockfish's Stack): ss = root_stack() + ply. kStackBefore
+  // entries precede the root so that ss - 4 is always readable (continuation rows, evals).
   struct Stack {
-    State state;            // the position's state at this ply (pos_ links them)
-    Move move;              // the move that led to the next ply
+    State state;                          // the position's state at this ply (pos_ links them)
+    Move move;                            // the move that led to the next ply
+    Move excluded;                        // the singular search's excluded move
     Move killers[2];
-    Value eval;             // static evaluation, VALUE_NONE in check
-    int pv_length;          // the principal variation from this ply, set at PV nodes
+    PieceToHistory* continuation;         // the row of `move` (piece after it, to)
+    Value eval;                           // static evaluation, VALUE_NONE in check
+    int move_count;
+    int pv_length;                        // the principal variation from this ply, set at PV nodes
     Move pv[MAX_PLY + 1];
   };
+  static constexpr int kStackBefore = 4;
+  Stack* root_stack() { return stack_ + kStackBefore; }
 
   template <bool PvNode>
-  Value search(Value alpha, Value beta, int depth, int ply);
+  Value search(Value alpha, Value beta, int depth, int ply, bool cut_node);
   template <bool PvNode>
   Value qsearch(Value alpha, Value beta, int ply, int qply);
   Value search_root(Value alpha, Value beta, int depth);
   Repetition repetition(int ply, int depth) const;
+  // A draw's worth to the side to move `ply` plies below the root: -contempt for the root's
+  // side, +contempt for the other, and one point either way by a bit of the key, so that a
+  // draw never ties exactly with an even evaluation and the choice between them is fixed by
+  // the position, never by move order or chance.
+  Value draw_value(int ply) const {
+    const Value c = ply & 1 ? params_.contempt : -params_.contempt;
+    return c + ((pos_.key() >> 7) & 2) - 1;
+  }
+  Value static_eval() const { return evaluate(pos_.board()); }
+  bool on(SearchFeature f) const { return params_.on(f); }
   // Counts the node and polls the clock and the limits; false once the search must stop.
   bool enter_node(int ply) {
     ++nodes_;
@@ -175,10 +202,14 @@ class EngineImpl final : public Engine {
     return !stopped();
   }
   void update_pv(Stack* ss, Move m);
+  void update_quiet_stats(Stack* ss, Move m, int bonus);
+  void update_continuation(Stack* ss, Piece pc, Square to, int bonus);
+  OrderingTables ordering(Stack* ss) const;
   void check_time();
   bool stopped() const { return stop_; }
   void do_move(Move m, Stack* ss) {
     ss->move = m;
+    ss->continuation = history_->continuation.row(piece_after(pos_.board(), m), to_sq(m));
     pos_.do_move(m, (ss + 1)->state);
     tt_.prefetch(pos_.key());
   }
@@ -186,11 +217,12 @@ class EngineImpl final : public Engine {
 
   Pos pos_;
   Table tt_;
-  History history_;
+  std::unique_ptr<SearchHistory> history_;
+  SearchParams params_;
   GameHistory game_;
-  Stack stack_[MAX_PLY + 2];
+  Stack stack_[kStackBefore + MAX_PLY + 2];
   std::vector<RootMove> root_moves_;
-  std::vector<Move> unfinished_best_;  // this iteration's new best line, if one beat the first move
+  std::vector<Move> unfinished_best_;  // this iteration's line, once its first move is searched or beaten
 
   // Per search.
   SearchLimits limits_;
@@ -201,6 +233,7 @@ class EngineImpl final : public Engine {
   bool stop_ = false;
   uint64_t nodes_ = 0;
   int seldepth_ = 0;
+  int root_depth_ = 0;
   int nmp_min_ply_ = 0;  // null move is off below this ply (the verification search)
 };
 
@@ -218,10 +251,13 @@ SearchResult EngineImpl<Config>::go(const SearchLimits& limits, const SearchCont
   nmp_min_ply_ = 0;
   budget_ = plan_time(limits, pos_.side_to_move(), pos_.board().game_ply(), control.move_overhead_ms);
   tt_.new_search();
-  // The root's state stays: pos_ holds it.
+  // The root's state stays: pos_ holds it. The entries before the root read as "no move".
+  PieceToHistory* const none = history_->continuation.row(NO_PIECE, Square(0));
   for (Stack& s : stack_) {
-    s.move = s.killers[0] = s.killers[1] = MOVE_NONE;
+    s.move = s.excluded = s.killers[0] = s.killers[1] = MOVE_NONE;
+    s.continuation = none;
     s.eval = VALUE_NONE;
+    s.move_count = 0;
   }
 
   SearchResult result;
@@ -236,8 +272,12 @@ SearchResult EngineImpl<Config>::go(const SearchLimits& limits, const SearchCont
   } else if (!root_moves_.empty()) {
     const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxSearchPly - 1) : kMaxSearchPly - 1;
     Value score = VALUE_ZERO;
+    Move last_best = MOVE_NONE;
+    int stable_iterations = 0;
     for (int depth = 1; depth <= max_depth; ++depth) {
+      root_depth_ = depth;
       unfinished_best_.clear();
+      const Value previous_score = score;
       // Aspiration window around the last score from depth 4 on; widened on each failure.
       Value delta = 40, alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
       if (depth >= 4 && !is_mate_score(score)) {
@@ -249,17 +289,18 @@ SearchResult EngineImpl<Config>::go(const SearchLimits& limits, const SearchCont
         std::stable_sort(root_moves_.begin(), root_moves_.end(),
                          [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
         if (stopped()) break;
-        if (v <= alpha) {
-          beta = (alpha + beta) / 2;
-          alpha = std::max(v - delta, -VALUE_INFINITE);
-        } else if (v >= beta) {
-          beta = std::min(v + delta, VALUE_INFINITE);
-        } else {
+        const Bound bound = window_bound(v, alpha, beta);
+        if (bound == BOUND_EXACT) {
           score = v;
           break;
         }
-        if (control.info && search_detail::ms_since(start_) > 1000)
-          control.info(info_line(depth, v, v <= alpha ? BOUND_UPPER : BOUND_LOWER, root_moves_[0].pv));
+        if (control.info && search_detail::ms_since(start_) > 1000) control.info(info_line(depth, v, bound, root_moves_[0].pv));
+        if (bound == BOUND_UPPER) {
+          beta = (alpha + beta) / 2;
+          alpha = std::max(v - delta, -VALUE_INFINITE);
+        } else {
+          beta = std::min(v + delta, VALUE_INFINITE);
+        }
         delta += delta / 2;
       }
       if (stopped()) break;
@@ -269,12 +310,27 @@ SearchResult EngineImpl<Config>::go(const SearchLimits& limits, const SearchCont
       if (control.info) control.info(info_line(depth, score, BOUND_EXACT, result.pv));
       // A forced mate found within the depth will not change; one legal move needs no thought.
       if (score >= mate_in(depth) || score <= mated_in(depth)) break;
-      if (!pondering_ && limits.uses_clock() && root_moves_.size() == 1) break;
-      if (!pondering_ && (limits.uses_clock() || limits.movetime) && search_detail::ms_since(start_) >= budget_.optimum_ms) break;
+      if (pondering_ || !(limits.uses_clock() || limits.movetime)) continue;
+      if (limits.uses_clock() && root_moves_.size() == 1) break;
+      // Time: a best move that has held for several iterations needs less of the optimum, a
+      // score that fell needs more (never past the maximum, which check_time enforces). With
+      // byoyomi alone the optimum is the maximum: what is left of a byoyomi is lost, so it is
+      // spent whole, and the unfinished iteration still answers (see below).
+      stable_iterations = result.pv[0] == last_best ? stable_iterations + 1 : 0;
+      last_best = result.pv[0];
+      double scale = 1.0;
+      if (budget_.optimum_ms < budget_.maximum_ms) {
+        scale = stable_iterations >= 3 ? 0.6 : stable_iterations == 0 && depth > 4 ? 1.4 : 1.0;
+        if (depth > 4 && score < previous_score - 30) scale *= 1.5;
+      }
+      if (search_detail::ms_since(start_) >= int64_t(double(budget_.optimum_ms) * scale)) break;
     }
-    // Stopped inside an iteration: keep the last completed one's choice unless a move of the
-    // unfinished one, searched to the end, already beat the first move (Stockfish does the same).
-    if (stopped() && !unfinished_best_.empty()) result.pv = unfinished_best_;
+    // Stopped inside an iteration: its first move, once searched inside the window, or a later
+    // move that beat it, answers with the deeper line; otherwise the last completed iteration.
+    if (stopped() && !unfinished_best_.empty()) {
+      result.pv = unfinished_best_;
+      result.depth = root_depth_;
+    }
     if (result.pv.empty()) result.pv = {root_moves_[0].move};
     result.best = result.pv[0];
     if (result.pv.size() > 1) result.ponder = result.pv[1];
@@ -287,6 +343,7 @@ SearchResult EngineImpl<Config>::go(const SearchLimits& limits, const SearchCont
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
   result.nodes = nodes_;
+  result.seldepth = seldepth_;
   result.ms = search_detail::ms_since(start_);
   return result;
 }
@@ -296,23 +353,25 @@ Value EngineImpl<Config>::search_root(Value alpha, Value beta, int depth) {
   const Value old_alpha = alpha;
   Value best = -VALUE_INFINITE;
   Move best_move = MOVE_NONE;
-  Stack* const ss = stack_;
+  Stack* const ss = root_stack();
   ++nodes_;
   ss->pv_length = 0;
+  (ss + 1)->excluded = MOVE_NONE;
   for (size_t i = 0; i < root_moves_.size(); ++i) {
     RootMove& rm = root_moves_[i];
     const Move m = rm.move;
+    ss->move_count = int(i) + 1;
     const bool gives_check = pos_.gives_check(m);
     const int new_depth = depth - 1 + (gives_check && pos_.see_ge(m, 0));
     do_move(m, ss);
     Value v;
     bool pv_searched = true;  // (ss + 1)->pv holds this move's line only after a PV search
     if (i == 0) {
-      v = -search<true>(-beta, -alpha, new_depth, 1);
+      v = -search<true>(-beta, -alpha, new_depth, 1, false);
     } else {
-      v = -search<false>(-alpha - 1, -alpha, new_depth, 1);
+      v = -search<false>(-alpha - 1, -alpha, new_depth, 1, true);
       pv_searched = v > alpha && v < beta;
-      if (pv_searched) v = -search<true>(-beta, -alpha, new_depth, 1);
+      if (pv_searched) v = -search<true>(-beta, -alpha, new_depth, 1, false);
     }
     pos_.undo_move(m);
     if (stopped()) return best;
@@ -326,7 +385,8 @@ Value EngineImpl<Config>::search_root(Value alpha, Value beta, int depth) {
     if (v > best) best = v;
     if (v > alpha) {
       best_move = m;
-      if (i > 0) unfinished_best_ = rm.pv;
+      // The first move inside the window, or a later one that beat it: this iteration's line.
+      if (v < beta || i > 0) unfinished_best_ = rm.pv;
       alpha = v;
       if (v >= beta) break;
     }
@@ -341,6 +401,36 @@ void EngineImpl<Config>::update_pv(Stack* ss, Move m) {
   ss->pv[0] = m;
   std::copy((ss + 1)->pv, (ss + 1)->pv + (ss + 1)->pv_length, ss->pv + 1);
   ss->pv_length = (ss + 1)->pv_length + 1;
+}
+
+// The continuation rows of the moves 1, 2 and 4 plies back learn (pc, to).
+template <class Config>
+void EngineImpl<Config>::update_continuation(Stack* ss, Piece pc, Square to, int bonus) {
+  if (!on(SearchFeature::ContinuationHistory)) return;
+  for (int back : {1, 2, 4}) {
+    if ((ss - back)->move == MOVE_NONE || (ss - back)->move == MOVE_NULL) break;
+    (ss - back)->continuation->update(pc, to, back == 1 ? bonus : bonus / 2);
+  }
+}
+
+// A quiet move that caused a cut-off (bonus > 0) or was searched before one (bonus < 0).
+template <class Config>
+void EngineImpl<Config>::update_quiet_stats(Stack* ss, Move m, int bonus) {
+  history_->main.update(pos_.side_to_move(), m, bonus);
+  update_continuation(ss, piece_after(pos_.board(), m), to_sq(m), bonus);
+}
+
+template <class Config>
+OrderingTables EngineImpl<Config>::ordering(Stack* ss) const {
+  OrderingTables t;
+  t.main = &history_->main;
+  if (on(SearchFeature::CaptureHistory)) t.captures = &history_->captures;
+  if (on(SearchFeature::ContinuationHistory)) {
+    t.continuation[0] = (ss - 1)->continuation;
+    t.continuation[1] = (ss - 2)->continuation;
+    t.continuation[2] = (ss - 4)->continuation;
+  }
+  return t;
 }
 
 // Both the search path (with hand superiority, by the board key and the layout's hand
@@ -383,87 +473,203 @@ void EngineImpl<Config>::check_time() {
 
 template <class Config>
 template <bool PvNode>
-Value EngineImpl<Config>::search(Value alpha, Value beta, int depth, int ply) {
+Value EngineImpl<Config>::search(Value alpha, Value beta, int depth, int ply, bool cut_node) {
+  using namespace search_detail;
   if (depth <= 0) return qsearch<PvNode>(alpha, beta, ply, 0);
-  Stack* const ss = stack_ + ply;
+  Stack* const ss = root_stack() + ply;
   if (PvNode) ss->pv_length = 0;
   if (!enter_node(ply)) return VALUE_ZERO;
-  if (ply >= kMaxSearchPly) return pos_.in_check() ? VALUE_DRAW : evaluate(pos_.board());
+  const bool in_check = pos_.in_check();
+  if (ply >= kMaxSearchPly) return in_check ? draw_value(ply) : static_eval();
 
-  if (const Value v = repetition_value(repetition(ply, depth), ply); v != VALUE_NONE) return v;
-  // Mate-distance pruning: no line from here beats a mate already found nearer the root.
-  alpha = std::max(mated_in(ply), alpha);
-  beta = std::min(mate_in(ply + 1), beta);
-  if (alpha >= beta) return alpha;
-  if (declaration_wins(pos_.board())) return mate_in(ply + 1);
+  const Move excluded = ss->excluded;
+  if (!excluded) {
+    if (const Value v = repetition_value(repetition(ply, depth), ply, draw_value(ply)); v != VALUE_NONE) return v;
+    // Mate-distance pruning: no line from here beats a mate already found nearer the root.
+    alpha = std::max(mated_in(ply), alpha);
+    beta = std::min(mate_in(ply + 1), beta);
+    if (alpha >= beta) return alpha;
+    if (declaration_wins(pos_.board())) return mate_in(ply + 1);
+  }
+  (ss + 1)->excluded = MOVE_NONE;
+  (ss + 2)->killers[0] = (ss + 2)->killers[1] = MOVE_NONE;
 
+  // The singular search (excluded move) shares its node's entry: it neither cuts on it nor
+  // overwrites it.
   const Key key = pos_.key();
   TTData tte;
-  const bool tt_hit = tt_.probe(key, tte);
+  const bool tt_hit = !excluded && tt_.probe(key, tte);
   const Move tt_move = tt_hit ? tte.move : MOVE_NONE;
+  const Value tt_lower = tt_hit && tte.lower > -VALUE_INFINITE ? value_from_tt(tte.lower, ply) : -VALUE_INFINITE;
+  const Value tt_upper = tt_hit && tte.upper < VALUE_INFINITE ? value_from_tt(tte.upper, ply) : VALUE_INFINITE;
   if (!PvNode && tt_hit && tte.depth >= depth) {
-    const Value lower = value_from_tt(tte.lower, ply), upper = value_from_tt(tte.upper, ply);
-    if (lower >= beta) return lower;
-    if (upper <= alpha) return upper;
+    if (tt_lower >= beta) return tt_lower;
+    if (tt_upper <= alpha) return tt_upper;
   }
 
-  const bool in_check = pos_.in_check();
+  // Static evaluation, and `eval`: the same sharpened by the TT's bounds.
   Value eval = VALUE_NONE;
-  if (!in_check) eval = tt_hit && tte.eval != VALUE_NONE ? tte.eval : evaluate(pos_.board());
-  ss->eval = eval;
+  if (in_check) ss->eval = VALUE_NONE;
+  else if (!excluded) ss->eval = tt_hit && tte.eval != VALUE_NONE ? tte.eval : static_eval();
+  if (!in_check) {
+    eval = ss->eval;
+    if (tt_lower > eval && !is_mate_score(tt_lower)) eval = tt_lower;
+    if (tt_upper < eval && !is_mate_score(tt_upper)) eval = tt_upper;
+  }
+  // Improving: this side's evaluation rose since its last move (or the one before, after a check).
+  const bool improving = !in_check && ((ss - 2)->eval != VALUE_NONE   ? ss->eval > (ss - 2)->eval
+                                       : (ss - 4)->eval != VALUE_NONE ? ss->eval > (ss - 4)->eval
+                                                                      : true);
+
+  // A mate in one ends the node: a contact check that leaves no evasion.
+  if (!excluded && !in_check && on(SearchFeature::MateInOne)) {
+    if (const Move m = mate_in_one(pos_, (ss + 1)->state); m != MOVE_NONE) {
+      if (PvNode) {
+        (ss + 1)->pv_length = 0;
+        update_pv(ss, m);
+      }
+      const Value v = mate_in(ply + 1);
+      tt_.store(key, m, value_to_tt(v, ply), BOUND_EXACT, std::min(depth + 6, MAX_PLY - 1), ss->eval);
+      return v;
+    }
+  }
+
+  const bool can_prune = !PvNode && !in_check && !excluded;
+  // Razoring: far below alpha at low depth, only quiescence could lift it.
+  if (can_prune && on(SearchFeature::Razoring) && depth <= 3 && eval < alpha - razor_margin(depth)) {
+    const Value v = qsearch<false>(alpha - 1, alpha, ply, 0);
+    if (stopped()) return VALUE_ZERO;
+    if (v < alpha && !is_mate_score(v)) return v;
+  }
+  // Reverse futility: far enough above beta at low depth, a quiet move will not change that.
+  if (can_prune && on(SearchFeature::ReverseFutility) && depth <= 8 && !is_mate_score(beta) &&
+      eval - futility_margin(depth, improving) >= beta && eval < VALUE_EVAL_MAX)
+    return eval;
 
   // Null move: if passing still fails high, a real move will. Verified at high depth by a
   // search with null moves off for a few plies, against zugzwang-like positions (in shogi
   // these are rare but real: a tempo loss in a mating race).
-  if (!PvNode && !in_check && depth >= 2 && eval >= beta && (ss - 1)->move != MOVE_NULL && ply >= nmp_min_ply_ &&
-      !is_mate_score(beta)) {
+  if (can_prune && depth >= 2 && eval >= beta && ss->eval >= beta && (ss - 1)->move != MOVE_NULL &&
+      ply >= nmp_min_ply_ && !is_mate_score(beta)) {
     const int r = 3 + depth / 4 + std::min((eval - beta) / 200, 3);
     ss->move = MOVE_NULL;
+    ss->continuation = history_->continuation.row(NO_PIECE, Square(0));
     pos_.do_null_move((ss + 1)->state);
-    Value v = -search<false>(-beta, -beta + 1, depth - r, ply + 1);
+    Value v = -search<false>(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
     pos_.undo_null_move();
     if (stopped()) return VALUE_ZERO;
     if (v >= beta) {
       if (is_mate_score(v)) v = beta;
       if (depth < 12 || nmp_min_ply_) return v;
       nmp_min_ply_ = ply + 3 * (depth - r) / 4;
-      const Value verified = search<false>(beta - 1, beta, depth - r, ply);
+      const Value verified = search<false>(beta - 1, beta, depth - r, ply, false);
       nmp_min_ply_ = 0;
       if (verified >= beta) return v;
     }
   }
 
-  MovePicker<Pos> picker(pos_, tt_move, ss->killers, history_);
+  // ProbCut: a capture that beats beta by a margin in a search 4 plies shallower (after a
+  // quiescence check) is taken as a cut-off at full depth.
+  const OrderingTables tables = ordering(ss);
+  if (can_prune && on(SearchFeature::ProbCut) && depth >= 5 && !is_mate_score(beta)) {
+    const Value pc_beta = beta + 180 - 50 * improving;
+    if (!(tt_hit && tte.depth >= depth - 3 && tt_upper < pc_beta)) {
+      MovePicker<Pos> picker(pos_, tt_move, pc_beta - ss->eval, tables);
+      for (Move m; (m = picker.next()) != MOVE_NONE;) {
+        do_move(m, ss);
+        Value v = -qsearch<false>(-pc_beta, -pc_beta + 1, ply + 1, 0);
+        if (v >= pc_beta && !stopped()) v = -search<false>(-pc_beta, -pc_beta + 1, depth - 4, ply + 1, !cut_node);
+        pos_.undo_move(m);
+        if (stopped()) return VALUE_ZERO;
+        if (v >= pc_beta) {
+          tt_.store(key, m, value_to_tt(v, ply), BOUND_LOWER, depth - 3, ss->eval);
+          return v;
+        }
+      }
+    }
+  }
+
+  // Internal iterative reduction: a node expected to matter with no TT move is searched a ply
+  // shallower (its next visit has the move this one finds).
+  if (on(SearchFeature::Iir) && (PvNode || cut_node) && depth >= 5 && tt_move == MOVE_NONE && !excluded) --depth;
+
+  Move counter = MOVE_NONE;
+  if (on(SearchFeature::CounterMove) && is_ok((ss - 1)->move)) {
+    const Square prev_to = to_sq((ss - 1)->move);
+    counter = history_->counters.get(pos_.board().piece_on(prev_to), prev_to);
+  }
+  MovePicker<Pos> picker(pos_, tt_move, ss->killers, counter, tables);
   Value best = -VALUE_INFINITE;
   Move best_move = MOVE_NONE;
-  Move quiets[64];
-  int quiet_count = 0, move_count = 0;
+  Move quiets[64], captures[32];
+  int quiet_count = 0, capture_count = 0, move_count = 0;
   const Value old_alpha = alpha;
 
   for (Move m; (m = picker.next()) != MOVE_NONE;) {
-    ++move_count;
+    if (m == excluded) continue;
+    ss->move_count = ++move_count;
     const bool capture_stage = in_capture_stage(pos_.board(), m);
     const bool gives_check = pos_.gives_check(m);
-    // Check extension, for checks that do not lose material.
-    const int new_depth = depth - 1 + (gives_check && pos_.see_ge(m, 0));
+    const Piece moved = piece_after(pos_.board(), m);
+    int new_depth = depth - 1;
+    const int reduction = kReductions(depth, move_count);
+
+    // Shallow-depth pruning, once a move has kept the node from being lost.
+    if (best > VALUE_MATED_IN_MAX_PLY) {
+      if (on(SearchFeature::MoveCountPruning) && move_count >= move_count_limit(depth, improving)) picker.skip_quiets();
+      const int lmr_depth = std::max(new_depth - reduction, 0);
+      if (capture_stage || gives_check) {
+        if (on(SearchFeature::SeePruning) && depth <= 8 && !pos_.see_ge(m, -120 * depth)) continue;
+      } else {
+        if (on(SearchFeature::Futility) && !in_check && lmr_depth < 8 && eval + 120 + 110 * lmr_depth <= alpha) continue;
+        if (on(SearchFeature::SeePruning) && !pos_.see_ge(m, -25 * lmr_depth * lmr_depth)) continue;
+      }
+    }
+
+    // Extensions. Singular: the TT move, when every other move fails a little below its bound
+    // in a shallower search, is extended; when the reduced search beats beta without it, two
+    // moves do, and the node is cut (multi-cut); when the bound alone beats beta, the TT move
+    // is reduced instead (negative extension). Checks that keep material are extended, to
+    // twice the iteration's depth at most.
+    int extension = 0;
+    if (on(SearchFeature::SingularExtension) && m == tt_move && !excluded && depth >= 6 && ply < 2 * root_depth_ &&
+        tt_lower > -VALUE_INFINITE && !is_mate_score(tt_lower) && tte.depth >= depth - 3) {
+      const Value singular_beta = tt_lower - 2 * depth;
+      ss->excluded = m;
+      const Value v = search<false>(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node);
+      ss->excluded = MOVE_NONE;
+      if (stopped()) return VALUE_ZERO;
+      if (v < singular_beta) extension = !PvNode && v < singular_beta - 40 ? 2 : 1;
+      else if (singular_beta >= beta) return singular_beta;
+      else if (tt_lower >= beta) extension = -2;
+      else if (cut_node) extension = -1;
+    } else if (gives_check && ply < 2 * root_depth_ && pos_.see_ge(m, 0)) {
+      extension = 1;
+    }
+    new_depth += extension;
 
     do_move(m, ss);
     Value v;
-    if (move_count == 1) {
-      v = -search<PvNode>(-beta, -alpha, new_depth, ply + 1);
-    } else {
-      // Late-move reductions: late quiet moves are searched shallower with a null window,
-      // and again at full depth only if they beat alpha.
-      int r = 0;
-      if (depth >= 3 && move_count > 3 && !capture_stage && !gives_check && !in_check) {
-        r = search_detail::kReductions(depth, move_count) - PvNode;
-        if (m == ss->killers[0] || m == ss->killers[1]) --r;
-        r = std::clamp(r, 0, new_depth - 1);
+    // Late-move reductions: late moves are searched shallower with a null window, and again
+    // at full depth only if they beat alpha. Checks are reduced a ply less.
+    if (depth >= 2 && move_count > 1 + PvNode && !capture_stage && !in_check) {
+      int r = reduction;
+      if (on(SearchFeature::HistoryReductions)) {
+        const int stat = 2 * history_->main.get(~pos_.side_to_move(), m) +
+                         (tables.continuation[0] ? tables.continuation[0]->get(moved, to_sq(m)) + tables.continuation[1]->get(moved, to_sq(m)) : 0);
+        r += cut_node + !improving - PvNode - stat / 8000;
+      } else {
+        r -= PvNode;
       }
-      v = -search<false>(-alpha - 1, -alpha, new_depth - r, ply + 1);
-      if (v > alpha && r > 0) v = -search<false>(-alpha - 1, -alpha, new_depth, ply + 1);
-      if (PvNode && v > alpha && v < beta) v = -search<true>(-beta, -alpha, new_depth, ply + 1);
+      if (m == ss->killers[0] || m == ss->killers[1] || m == counter) --r;
+      if (gives_check) --r;
+      const int d = new_depth > 1 ? std::clamp(new_depth - r, 1, new_depth) : new_depth;
+      v = -search<false>(-alpha - 1, -alpha, d, ply + 1, true);
+      if (v > alpha && d < new_depth) v = -search<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+    } else if (!PvNode || move_count > 1) {
+      v = -search<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
     }
+    if (PvNode && (move_count == 1 || (v > alpha && v < beta))) v = -search<true>(-beta, -alpha, new_depth, ply + 1, false);
     pos_.undo_move(m);
     if (stopped()) return VALUE_ZERO;
 
@@ -477,23 +683,37 @@ Value EngineImpl<Config>::search(Value alpha, Value beta, int depth, int ply) {
       }
     }
     if (!capture_stage && quiet_count < 64) quiets[quiet_count++] = m;
+    else if (capture_stage && capture_count < 32) captures[capture_count++] = m;
   }
 
   // No legal move: lost, in check or not (shogi has no stalemate; a pawn-drop mate is not
-  // generated, so a position whose only mate is one is not lost by this).
-  if (move_count == 0) return mated_in(ply);
+  // generated, so a position whose only mate is one is not lost by this). Without the
+  // excluded move: that move alone holds the node, so the singular search fails low.
+  if (move_count == 0) return excluded ? alpha : mated_in(ply);
 
-  if (best >= beta && !in_capture_stage(pos_.board(), best_move)) {
-    Move* k = ss->killers;
-    if (k[0] != best_move) k[1] = k[0], k[0] = best_move;
-    const int bonus = std::min(depth * depth, 400);
-    history_.update(pos_.side_to_move(), best_move, bonus);
-    for (int i = 0; i < quiet_count; ++i)
-      if (quiets[i] != best_move) history_.update(pos_.side_to_move(), quiets[i], -bonus);
+  if (best >= beta) {
+    const int bonus = history_bonus(depth);
+    if (!in_capture_stage(pos_.board(), best_move)) {
+      Move* k = ss->killers;
+      if (k[0] != best_move) k[1] = k[0], k[0] = best_move;
+      update_quiet_stats(ss, best_move, bonus);
+      for (int i = 0; i < quiet_count; ++i) update_quiet_stats(ss, quiets[i], -bonus);
+      if (is_ok((ss - 1)->move)) {
+        const Square prev_to = to_sq((ss - 1)->move);
+        history_->counters.set(pos_.board().piece_on(prev_to), prev_to, best_move);
+      }
+    } else {
+      history_->captures.update(piece_after(pos_.board(), best_move), to_sq(best_move),
+                                type_of(pos_.board().piece_on(to_sq(best_move))), bonus);
+    }
+    for (int i = 0; i < capture_count; ++i)
+      history_->captures.update(piece_after(pos_.board(), captures[i]), to_sq(captures[i]),
+                                type_of(pos_.board().piece_on(to_sq(captures[i]))), -bonus);
   }
 
-  tt_.store(key, best_move, value_to_tt(best, ply),
-            best >= beta ? BOUND_LOWER : PvNode && best > old_alpha ? BOUND_EXACT : BOUND_UPPER, depth, eval);
+  if (!excluded)
+    tt_.store(key, best_move, value_to_tt(best, ply),
+              best >= beta ? BOUND_LOWER : PvNode && best > old_alpha ? BOUND_EXACT : BOUND_UPPER, depth, ss->eval);
   return best;
 }
 
@@ -502,14 +722,14 @@ Value EngineImpl<Config>::search(Value alpha, Value beta, int depth, int ply) {
 template <class Config>
 template <bool PvNode>
 Value EngineImpl<Config>::qsearch(Value alpha, Value beta, int ply, int qply) {
-  Stack* const ss = stack_ + ply;
+  Stack* const ss = root_stack() + ply;
   if (PvNode) ss->pv_length = 0;
   if (!enter_node(ply)) return VALUE_ZERO;
   const bool in_check = pos_.in_check();
-  if (ply >= kMaxSearchPly) return in_check ? VALUE_DRAW : evaluate(pos_.board());
+  if (ply >= kMaxSearchPly) return in_check ? draw_value(ply) : static_eval();
 
   const Repetition r = by_board_key<typename Config::Hand>(pos_.board().state(), pos_.side_to_move(), repetition_horizon(true, 0));
-  if (const Value v = repetition_value(r, ply); v != VALUE_NONE) return v;
+  if (const Value v = repetition_value(r, ply, draw_value(ply)); v != VALUE_NONE) return v;
 
   const Key key = pos_.key();
   TTData tte;
@@ -524,7 +744,7 @@ Value EngineImpl<Config>::qsearch(Value alpha, Value beta, int ply, int qply) {
   if (in_check) {
     best = mated_in(ply);
   } else {
-    eval = tt_hit && tte.eval != VALUE_NONE ? tte.eval : evaluate(pos_.board());
+    eval = tt_hit && tte.eval != VALUE_NONE ? tte.eval : static_eval();
     if (eval >= beta) {
       if (!tt_hit) tt_.store(key, MOVE_NONE, value_to_tt(eval, ply), BOUND_LOWER, 0, eval);
       return eval;
@@ -534,7 +754,8 @@ Value EngineImpl<Config>::qsearch(Value alpha, Value beta, int ply, int qply) {
   }
   const Value old_alpha = alpha;
 
-  MovePicker<Pos> picker(pos_, tt_hit ? tte.move : MOVE_NONE, history_, qply == 0);
+  const OrderingTables tables = ordering(ss);
+  MovePicker<Pos> picker(pos_, tt_hit ? tte.move : MOVE_NONE, tables, qply == 0);
   Move best_move = MOVE_NONE;
   for (Move m; (m = picker.next()) != MOVE_NONE;) {
     if (!in_check) {

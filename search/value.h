@@ -40,4 +40,11 @@ constexpr Value value_from_tt(Value v, int ply) {
 // What a stored value says about the true value: at least it (LOWER), at most it (UPPER), both.
 enum Bound : uint8_t { BOUND_NONE, BOUND_UPPER, BOUND_LOWER, BOUND_EXACT = BOUND_UPPER | BOUND_LOWER };
 
+// What a search's result says when its window was (alpha, beta): a score at or below alpha is
+// an upper bound (a fail low), one at or above beta a lower bound. Read before the window
+// moves: the aspiration loop widens it right after.
+constexpr Bound window_bound(Value v, Value alpha, Value beta) {
+  return v <= alpha ? BOUND_UPPER : v >= beta ? BOUND_LOWER : BOUND_EXACT;
+}
+
 }  // namespace sashite

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "engine/types.h"
+#include "search/features.h"
 #include "usi/usi_engine.h"
 #include "usi/options.h"
 
@@ -189,8 +190,10 @@ TEST_F(UsiProgramOptions, UsiListsTheTableInOrder) {
   const std::vector<PrintedOption> printed = printed_options(reply("usi"));
   std::vector<std::string> names;
   for (const PrintedOption& o : printed) names.push_back(o.name);
-  EXPECT_EQ(names, (std::vector<std::string>{"USI_Hash", "USI_Ponder", "MoveOverhead", "MateSolver", "MateTable", "MoveGen",
-                                             "HandLayout", "KeyScheme", "TTLayout"}));
+  std::vector<std::string> expected{"USI_Hash", "USI_Ponder", "MoveOverhead", "MateSolver", "MateTable", "MoveGen",
+                                    "HandLayout", "KeyScheme", "TTLayout", "Contempt"};
+  for (const SearchFeatureInfo& f : kSearchFeatures) expected.push_back("Search" + std::string(f.name));
+  EXPECT_EQ(names, expected);
   ASSERT_EQ(printed.size(), engine_.options().all().size());
   for (const PrintedOption& o : printed) {
     SCOPED_TRACE(o.name);

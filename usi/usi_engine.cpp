@@ -77,6 +77,21 @@ void UsiEngine::add_options() {
     };
     options_.add(UsiOption::combo(o.name, EngineChoice{}.*o.field, values, switch_part));
   }
+  // The search's draw score and its feature switches (search/features.h), one check each.
+  options_.add(UsiOption::spin("Contempt", SearchParams::kDefaultContempt, -1000, 1000, [this](const OptionValue& v) -> Error {
+    SearchParams p = engine_->params();
+    p.contempt = v.number;
+    engine_->set_params(p);
+    return std::nullopt;
+  }));
+  for (const SearchFeatureInfo& f : kSearchFeatures) {
+    options_.add(UsiOption::check("Search" + std::string(f.name), f.on_by_default, [this, feature = f.feature](const OptionValue& v) -> Error {
+      SearchParams p = engine_->params();
+      p.set(feature, v.number != 0);
+      engine_->set_params(p);
+      return std::nullopt;
+    }));
+  }
 }
 
 UsiEngine::~UsiEngine() = default;
@@ -152,6 +167,7 @@ std::optional<std::string> UsiEngine::switch_engine(const EngineChoice& choice) 
   auto e = make_engine(choice, &why);
   if (!e) return why;
   e->resize_tt(size_t(hash_mb_));
+  if (engine_) e->set_params(engine_->params());
   if (auto err = e->set_game(history_)) return err;
   engine_ = std::move(e);
   choice_ = choice;

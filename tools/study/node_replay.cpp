@@ -61,7 +61,7 @@ using RecordingConfig = EngineConfig<RecordingGenerator, DefaultHand, Template<C
 
 const char* node_op_name(NodeOp op) {
   static constexpr const char* names[kNodeOps] = {"move",  "undo",     "null",     "undo_null",   "captures",
-                                                  "quiets", "drops", "evasions", "quiet_checks"};
+                                                  "quiets", "drops", "evasions", "quiet_checks", "checks"};
   return names[unsigned(op)];
 }
 

@@ -20,11 +20,11 @@
 
 namespace sashite::study {
 
-enum class NodeOp : uint8_t { Move, Undo, Null, UndoNull, Captures, Quiets, Drops, Evasions, QuietChecks };
-constexpr int kNodeOps = 9;
+enum class NodeOp : uint8_t { Move, Undo, Null, UndoNull, Captures, Quiets, Drops, Evasions, QuietChecks, Checks };
+constexpr int kNodeOps = 10;
 constexpr unsigned op_bit(NodeOp op) { return 1u << unsigned(op); }
 constexpr unsigned kGenerationOps = op_bit(NodeOp::Captures) | op_bit(NodeOp::Quiets) | op_bit(NodeOp::Drops) |
-                                    op_bit(NodeOp::Evasions) | op_bit(NodeOp::QuietChecks);
+                                    op_bit(NodeOp::Evasions) | op_bit(NodeOp::QuietChecks) | op_bit(NodeOp::Checks);
 // With kGenerationOps: at each request, only bring a differential position's kept state up to
 // date (sync()), without generating: the bookkeeping a lazy position pays at generating nodes.
 constexpr unsigned kSyncOnly = 1u << 31;
@@ -36,9 +36,10 @@ constexpr NodeOp node_op_of() {
   else if constexpr (T == GenType::Quiets) return NodeOp::Quiets;
   else if constexpr (T == GenType::Drops) return NodeOp::Drops;
   else if constexpr (T == GenType::Evasions) return NodeOp::Evasions;
+  else if constexpr (T == GenType::QuietChecks) return NodeOp::QuietChecks;
   else {
-    static_assert(T == GenType::QuietChecks, "the search asks for no other category");
-    return NodeOp::QuietChecks;
+    static_assert(T == GenType::Checks, "the search asks for no other category");  // the mate-in-one test
+    return NodeOp::Checks;
   }
 }
 
@@ -113,7 +114,8 @@ class NodeReplayer {
       case NodeOp::Quiets: return generate<GenType::Quiets>(*pos_, moves_);
       case NodeOp::Drops: return generate<GenType::Drops>(*pos_, moves_);
       case NodeOp::Evasions: return generate<GenType::Evasions>(*pos_, moves_);
-      default: return generate<GenType::QuietChecks>(*pos_, moves_);
+      case NodeOp::QuietChecks: return generate<GenType::QuietChecks>(*pos_, moves_);
+      default: return generate<GenType::Checks>(*pos_, moves_);
     }
   }
 

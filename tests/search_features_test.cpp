@@ -1,0 +1,220 @@
+// The search's parts one by one: the move picker's stages, the history tables' indexing, the
+// one-ply mate test against brute force, the window bound, the answer of an unfinished
+// iteration, the check extension's cap, and each feature of search/features.h switched off
+// still searching the same tree through every generator.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <vector>
+
+#include "movegen_full/movegen.h"
+#include "movegen_full/random_walk.h"
+#include "search/bench_positions.h"
+#include "search/engine.h"
+#include "search/history.h"
+#include "search/mate_in_one.h"
+#include "search/move_picker.h"
+
+namespace sashite {
+namespace {
+
+using Pos = BasicPosition<DefaultHand>;
+
+Move find_move(const Pos& pos, std::string_view usi) {
+  for (const ExtMove& e : MoveList<GenType::LegalAll>(pos))
+    if (to_usi(e.move) == usi) return e.move;
+  return MOVE_NONE;
+}
+
+std::vector<Move> picked(MovePicker<Pos>& picker) {
+  std::vector<Move> out;
+  for (Move m; (m = picker.next()) != MOVE_NONE;) out.push_back(m);
+  return out;
+}
+
+// A quiet check from the TT is searched at quiescence's first ply, first and once; where
+// quiescence takes no quiet checks it is not searched at all.
+TEST(MovePicker, QuiescenceSearchesAQuietCheckFromTheTT) {
+  PositionLine<> g("4k4/9/9/9/9/9/9/9/4K4 b G 1");
+  const Move check = find_move(g.pos, "G*5b");
+  ASSERT_TRUE(g.pos.gives_check(check));
+  ButterflyHistory history{};
+  OrderingTables tables;
+  tables.main = &history;
+  MovePicker<Pos> with_checks(g.pos, check, tables, true);
+  const std::vector<Move> first = picked(with_checks);
+  ASSERT_FALSE(first.empty());
+  EXPECT_EQ(first[0], check);
+  EXPECT_EQ(std::count(first.begin(), first.end(), check), 1);
+  MovePicker<Pos> captures_only(g.pos, check, tables, false);
+  const std::vector<Move> deeper = picked(captures_only);
+  EXPECT_EQ(std::count(deeper.begin(), deeper.end(), check), 0);
+}
+
+// Every legal move exactly once from the main picker, whatever the TT move, killers and
+// counter move hold (legal, illegal, captures, duplicates).
+TEST(MovePicker, MainStagesYieldEveryLegalMoveOnce) {
+  ButterflyHistory history{};
+  OrderingTables tables;
+  tables.main = &history;
+  for (const std::string& sfen : walk_sample(300, 7)) {
+    PositionLine<> g(sfen);
+    const MoveList<GenType::Legal> legal(g.pos);
+    std::vector<Move> expected(legal.begin(), legal.end());
+    std::sort(expected.begin(), expected.end());
+    const Move some = expected.empty() ? MOVE_NONE : expected[expected.size() / 2];
+    const Move killers[2] = {some, Move(0x1234)};
+    MovePicker<Pos> picker(g.pos, expected.empty() ? MOVE_NONE : expected[0], killers, some, tables);
+    std::vector<Move> got = picked(picker);
+    std::sort(got.begin(), got.end());
+    EXPECT_EQ(got, expected) << sfen;
+  }
+}
+
+// A promotion and its non-promotion learn apart.
+TEST(History, PromotionAndNonPromotionAreDifferentEntries) {
+  auto h = std::make_unique<ButterflyHistory>();
+  *h = {};
+  const Square from = square_from_usi("2d"), to = square_from_usi("2c");
+  const Move plain = make_move(from, to), promo = make_move_promote(from, to);
+  h->update(BLACK, promo, 500);
+  EXPECT_GT(h->get(BLACK, promo), 0);
+  EXPECT_EQ(h->get(BLACK, plain), 0);
+  EXPECT_EQ(h->get(WHITE, promo), 0);
+}
+
+// The bound a root score prints: a fail low is an upper bound, a fail high a lower bound.
+TEST(WindowBound, FailLowIsAnUpperBound) {
+  EXPECT_EQ(window_bound(-50, -40, 40), BOUND_UPPER);
+  EXPECT_EQ(window_bound(-40, -40, 40), BOUND_UPPER);
+  EXPECT_EQ(window_bound(40, -40, 40), BOUND_LOWER);
+  EXPECT_EQ(window_bound(0, -40, 40), BOUND_EXACT);
+}
+
+// mate_in_one against brute force over every check: what it answers mates, and it misses
+// no contact or knight mate (and answers the lowest such move).
+TEST(MateInOne, AgreesWithBruteForceOverContactChecks) {
+  std::vector<std::string> sfens = walk_sample(3000, 11);
+  for (auto& s : full_hand_sample(300, 12)) sfens.push_back(s);
+  sfens.push_back("4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1");
+  int mates = 0;
+  for (const std::string& sfen : sfens) {
+    PositionLine<> g(sfen);
+    if (g.pos.in_check()) continue;
+    Pos& pos = g.pos;
+    const Square ksq = pos.king_square(~pos.side_to_move());
+    Move lowest = MOVE_NONE;
+    StateInfo st;
+    for (const ExtMove& e : MoveList<GenType::Checks>(pos)) {
+      const bool contact = ksq != SQ_NONE && ((king_attacks(ksq) & square_bb(to_sq(e.move))) ||
+                                               type_of(pos.moved_piece(e.move)) == KNIGHT);
+      pos.do_move(e.move, st);
+      const bool mated = MoveList<GenType::EvasionsAll>(pos).size() == 0;
+      pos.undo_move(e.move);
+      if (mated && contact && (lowest == MOVE_NONE || e.move < lowest)) lowest = e.move;
+    }
+    mates += lowest != MOVE_NONE;
+    EXPECT_EQ(mate_in_one(pos, st), lowest) << sfen;
+  }
+  EXPECT_GT(mates, 10);
+}
+
+const std::atomic<bool> kNever{false};
+
+SearchResult run(Engine& e, std::string_view sfen, const SearchLimits& limits) {
+  GameHistory game;
+  if (auto err = replay_game(sfen, "", game)) throw std::runtime_error(*err);
+  if (auto err = e.set_game(game)) throw std::runtime_error(*err);
+  e.new_game();
+  SearchControl control;
+  control.stop = &kNever;
+  return e.go(limits, control);
+}
+
+std::unique_ptr<Engine> engine(const EngineChoice& c) {
+  auto e = make_engine(c);
+  e->resize_tt(16);
+  return e;
+}
+
+// A search stopped late in an iteration answers from that iteration once its first move is
+// searched (the depth reported is the unfinished one), not from the last completed one.
+TEST(SearchTime, StoppedIterationStillAnswers) {
+  auto e = engine({});
+  int deeper = 0;
+  for (std::string_view sfen : kBenchPositions) {
+    SearchLimits d;
+    d.depth = 8;
+    const uint64_t to7 = [&] { SearchLimits l; l.depth = 7; return run(*e, sfen, l).nodes; }();
+    const uint64_t to8 = run(*e, sfen, d).nodes;
+    SearchLimits n;
+    n.nodes = to7 + (to8 - to7) * 19 / 20;
+    const SearchResult r = run(*e, sfen, n);
+    EXPECT_LE(r.depth, 8);
+    deeper += r.depth == 8;
+  }
+  EXPECT_GE(deeper, 3);
+}
+
+// Checks are extended only to twice the iteration's depth: a side with checks to spare (a
+// full hand against a bare king) cannot push the tree past three times the depth plus
+// quiescence's few plies.
+TEST(SearchExtensions, CheckExtensionIsCapped) {
+  auto e = engine({});
+  for (std::string_view sfen : {"4k4/9/9/9/9/9/9/9/4K4 b RB2G2S2N2L9P 1", "9/9/3k5/9/9/9/9/9/K8 b R2G2S4P 1"}) {
+    for (int d : {3, 5, 7}) {
+      SearchLimits l;
+      l.depth = d;
+      const SearchResult r = run(*e, sfen, l);
+      EXPECT_LE(r.seldepth, 3 * d + 12) << sfen << " depth " << d;
+    }
+  }
+}
+
+// Each feature off, the full and the differential generator still search the same tree.
+TEST(SearchFeatures, EachFeatureOffKeepsGeneratorsIdentical) {
+  for (const SearchFeatureInfo& f : kSearchFeatures) {
+    std::vector<std::string> first;
+    for (const char* gen : {"full", "diff"}) {
+      auto e = engine({gen, "padded32", "xor", "classic"});
+      SearchParams p;
+      p.set(f.feature, false);
+      e->set_params(p);
+      std::vector<std::string> lines;
+      for (std::string_view sfen : kBenchPositions) {
+        SearchLimits l;
+        l.depth = 5;
+        const SearchResult r = run(*e, sfen, l);
+        lines.push_back(std::to_string(r.nodes) + " " + usi_score(r.score) + " " + to_usi(r.best));
+      }
+      if (first.empty()) first = lines;
+      else EXPECT_EQ(lines, first) << f.name << " off";
+    }
+  }
+}
+
+// A switch changes the search: every feature, switched off alone, changes some node count
+// on the bench positions at depth 8 (a switch that did nothing would be a stub).
+TEST(SearchFeatures, EverySwitchChangesTheTree) {
+  auto e = engine({});
+  auto signature = [&](const SearchParams& p) {
+    e->set_params(p);
+    uint64_t nodes = 0;
+    for (std::string_view sfen : kBenchPositions) {
+      SearchLimits l;
+      l.depth = 8;
+      nodes = nodes * 1000003 + run(*e, sfen, l).nodes;
+    }
+    return nodes;
+  };
+  const uint64_t all_on = signature(SearchParams{});
+  for (const SearchFeatureInfo& f : kSearchFeatures) {
+    SearchParams p;
+    p.set(f.feature, false);
+    EXPECT_NE(signature(p), all_on) << f.name;
+  }
+}
+
+}  // namespace
+}  // namespace sashite
