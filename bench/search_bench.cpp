@@ -7,6 +7,11 @@
 //
 // The search_node area (diff_bench.cpp) expands one ply below warmed roots, which favours the
 // differential generator; these rows are the answer in a real alpha-beta tree.
+//
+// search_feature/<Feature>-off/d8 and search_feature/all-on/d8: the default configuration with
+// one feature of search/features.h switched off, deeper (where pruning shows): the tree's size
+// (nodes) and the cost per node. A feature's price per node is its all-on row against its -off
+// row; what it saves is the nodes column. Whether it pays is the SPRT's question (results/sprt/).
 #include "bench/harness.h"
 #include "search/bench_positions.h"
 #include "search/engine.h"
@@ -16,18 +21,21 @@ namespace {
 
 constexpr int kDepth = 6;
 
-void search_bench(benchmark::State& state, const EngineChoice& choice) {
+constexpr int kFeatureDepth = 8;
+
+void search_bench(benchmark::State& state, const EngineChoice& choice, const SearchParams& params = {}, int depth = kDepth) {
   std::string why;
   auto engine = make_engine(choice, &why);
   if (!engine) return state.SkipWithError(why.c_str());
   engine->resize_tt(16);
+  engine->set_params(params);
   std::vector<GameHistory> games(std::size(kBenchPositions));
   for (size_t i = 0; i < games.size(); ++i) replay_game(kBenchPositions[i], "", games[i]);
   static const std::atomic<bool> never{false};
   SearchControl control;
   control.stop = &never;
   SearchLimits limits;
-  limits.depth = kDepth;
+  limits.depth = depth;
   uint64_t ticks = 0, nodes = 0;  // nodes of one iteration: the same every time (deterministic)
   for (auto _ : state) {
     nodes = 0;
@@ -46,6 +54,14 @@ const bool registered = [] {
   for (const EngineChoice& c : registered_engine_choices()) {
     const std::string name = "search/" + c.generator + "/" + c.layout + "-" + c.key_scheme + "/" + c.tt + "/d" + std::to_string(kDepth);
     add_once(name, [c](benchmark::State& s) { search_bench(s, c); }, c.generator == "full");
+  }
+  const std::string depth = "/d" + std::to_string(kFeatureDepth);
+  add_once("search_feature/all-on" + depth, [](benchmark::State& s) { search_bench(s, {}, {}, kFeatureDepth); }, true);
+  for (const SearchFeatureInfo& f : kSearchFeatures) {
+    SearchParams p;
+    p.set(f.feature, false);
+    add_once("search_feature/" + std::string(f.name) + "-off" + depth,
+             [p](benchmark::State& s) { search_bench(s, {}, p, kFeatureDepth); }, false);
   }
   return true;
 }();

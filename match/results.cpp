@@ -318,7 +318,7 @@ std::string format_summary(const Summary& s, const std::optional<Sprt>& sprt) {
   out += "Elo (games, trinomial): " + fixed(eg.elo, 1) + ", 95 % interval [" + fixed(eg.low, 1) + ", " + fixed(eg.high, 1) + "]\n";
   if (sprt) {
     const double llr = sprt->llr(s.pairs);
-    const SprtVerdict v = sprt->verdict(llr);
+    const SprtVerdict v = sprt->verdict(s.pairs);
     std::snprintf(buf, sizeof buf, "SPRT elo0=%g elo1=%g alpha=%g beta=%g: LLR %.2f in (%.2f, %.2f): %s\n", sprt->elo0, sprt->elo1, sprt->alpha,
                   sprt->beta, llr, sprt->lower_bound(), sprt->upper_bound(),
                   v == SprtVerdict::AcceptH1 ? "H1 accepted" : v == SprtVerdict::AcceptH0 ? "H0 accepted" : "no verdict yet");

@@ -111,7 +111,7 @@ class Match {
     if (!summary) return;
     if (progress_) *progress_ << progress_line(*summary, c_.sprt, 2 * shard_pairs_) << "  " << to_string(rec.reason) << std::endl;
     // Stop at a verdict: pairs in flight finish and count, no new pair starts.
-    if (c_.sprt && c_.sprt->verdict(c_.sprt->llr(summary->pairs)) != SprtVerdict::Continue) {
+    if (c_.sprt && c_.sprt->verdict(summary->pairs) != SprtVerdict::Continue) {
       stop_ = true;
       outcome_.stopped_by_sprt = true;
     }

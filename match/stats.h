@@ -48,6 +48,12 @@ struct Sprt {
   double upper_bound() const;  // ln((1 - beta) / alpha)
   double llr(const Pentanomial& r) const;
   SprtVerdict verdict(double llr) const;
+  // The verdict a running match acts on: none before kMinPairs pairs. The GSPRT takes its
+  // variance from the sample, and a sample of one or two pairs can have almost none (one
+  // win-win pair alone gives an LLR near 15); fishtest never meets this, as it updates in
+  // batches of pairs.
+  static constexpr uint64_t kMinPairs = 10;
+  SprtVerdict verdict(const Pentanomial& r) const { return r.count() < kMinPairs ? SprtVerdict::Continue : verdict(llr(r)); }
 };
 
 }  // namespace sashite::match

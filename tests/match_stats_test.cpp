@@ -65,6 +65,16 @@ TEST(MatchStats, SprtBoundsAndVerdicts) {
   EXPECT_LT(s.llr(Pentanomial{{100, 200, 400, 200, 100}}), 0);
 }
 
+// A running match takes no verdict on a handful of pairs: their variance can be all but zero.
+TEST(MatchStats, NoVerdictBeforeTheMinimumOfPairs) {
+  const Sprt s{0, 20, 0.05, 0.05};
+  const Pentanomial one_win_win{{0, 0, 0, 0, 1}};
+  EXPECT_GT(s.llr(one_win_win), s.upper_bound());
+  EXPECT_EQ(s.verdict(one_win_win), SprtVerdict::Continue);
+  EXPECT_EQ(s.verdict(Pentanomial{{1, 2, 3, 2, 1}}), SprtVerdict::Continue);
+  EXPECT_EQ(s.verdict(Pentanomial{{0, 0, 2, 2, Sprt::kMinPairs}}), SprtVerdict::AcceptH1);
+}
+
 TEST(MatchStats, PairsCountFromEachGamesHalfPoints) {
   Pentanomial p;
   p.add(2, 0);  // a win and a loss: one point in the pair
