@@ -8,8 +8,10 @@
 
 namespace sashite {
 
-// Stop deepening once optimum_ms has passed; stop at once at maximum_ms. Both count from the
-// moment `go` was read.
+// Stop deepening once optimum_ms has passed (the search scales it by the best move's
+// stability and the score's trend); stop at once at maximum_ms. Both count from the moment `go`
+// was read. With byoyomi alone they are equal: what is left of a byoyomi is lost, so it is
+// spent whole, and a search stopped inside an iteration still answers from it.
 struct TimeBudget {
   int64_t optimum_ms;
   int64_t maximum_ms;
