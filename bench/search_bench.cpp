@@ -1,5 +1,5 @@
-// search/<generator>/<layout>-<scheme>/<tt>/d<depth>: the real search, every registered engine
-// configuration (search/engine_config.h), on the bench positions (search/bench_positions.h),
+// search/<generator>[+<effect source>]/<layout>-<scheme>/<tt>/d<depth>: the real search, every
+// registered engine configuration (search/engine_config.h), on the bench positions (search/bench_positions.h),
 // each from a new game (cleared TT and history) to a fixed depth. Cycles per node and nodes
 // per second; the trees are identical for the full and the differential generator of one
 // layout (tests/search_test.cpp), so their rows compare the same work. A node is one call of
@@ -44,7 +44,10 @@ void search_bench(benchmark::State& state, const EngineChoice& choice) {
 
 const bool registered = [] {
   for (const EngineChoice& c : registered_engine_choices()) {
-    const std::string name = "search/" + c.generator + "/" + c.layout + "-" + c.key_scheme + "/" + c.tt + "/d" + std::to_string(kDepth);
+    // A configuration with another effect source than the baseline's is its generator's variant
+    // "<generator>+<source>": its ratio to the full generator's row is the source's worth.
+    const std::string variant = c.effects == EngineChoice{}.effects ? c.generator : c.generator + "+" + c.effects;
+    const std::string name = "search/" + variant + "/" + c.layout + "-" + c.key_scheme + "/" + c.tt + "/d" + std::to_string(kDepth);
     add_once(name, [c](benchmark::State& s) { search_bench(s, c); }, c.generator == "full");
   }
   return true;

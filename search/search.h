@@ -99,7 +99,7 @@ class EngineImpl final : public Engine {
   }
 
   EngineChoice choice() const override {
-    return {Config::generator(), Config::layout(), Config::key_scheme(), Config::tt()};
+    return {Config::generator(), Config::layout(), Config::key_scheme(), Config::tt(), Config::effects()};
   }
 
   std::optional<std::string> set_game(const GameHistory& game) override {
@@ -183,8 +183,11 @@ class EngineImpl final : public Engine {
     tt_.prefetch(pos_.key());
   }
   std::string info_line(int depth, Value score, Bound bound, const std::vector<Move>& pv) const;
+  // The evaluation, with the counts from the configuration's effect source.
+  Value static_eval() { return evaluate(pos_.board(), Config::EffectSource::effects(pos_, effects_)); }
 
   Pos pos_;
+  EffectBoard effects_{};  // scratch for the sources that compute the counts
   Table tt_;
   History history_;
   GameHistory game_;
@@ -388,7 +391,7 @@ Value EngineImpl<Config>::search(Value alpha, Value beta, int depth, int ply) {
   Stack* const ss = stack_ + ply;
   if (PvNode) ss->pv_length = 0;
   if (!enter_node(ply)) return VALUE_ZERO;
-  if (ply >= kMaxSearchPly) return pos_.in_check() ? VALUE_DRAW : evaluate(pos_.board());
+  if (ply >= kMaxSearchPly) return pos_.in_check() ? VALUE_DRAW : static_eval();
 
   if (const Value v = repetition_value(repetition(ply, depth), ply); v != VALUE_NONE) return v;
   // Mate-distance pruning: no line from here beats a mate already found nearer the root.
@@ -409,7 +412,7 @@ Value EngineImpl<Config>::search(Value alpha, Value beta, int depth, int ply) {
 
   const bool in_check = pos_.in_check();
   Value eval = VALUE_NONE;
-  if (!in_check) eval = tt_hit && tte.eval != VALUE_NONE ? tte.eval : evaluate(pos_.board());
+  if (!in_check) eval = tt_hit && tte.eval != VALUE_NONE ? tte.eval : static_eval();
   ss->eval = eval;
 
   // Null move: if passing still fails high, a real move will. Verified at high depth by a
@@ -506,7 +509,7 @@ Value EngineImpl<Config>::qsearch(Value alpha, Value beta, int ply, int qply) {
   if (PvNode) ss->pv_length = 0;
   if (!enter_node(ply)) return VALUE_ZERO;
   const bool in_check = pos_.in_check();
-  if (ply >= kMaxSearchPly) return in_check ? VALUE_DRAW : evaluate(pos_.board());
+  if (ply >= kMaxSearchPly) return in_check ? VALUE_DRAW : static_eval();
 
   const Repetition r = by_board_key<typename Config::Hand>(pos_.board().state(), pos_.side_to_move(), repetition_horizon(true, 0));
   if (const Value v = repetition_value(r, ply); v != VALUE_NONE) return v;
@@ -524,7 +527,7 @@ Value EngineImpl<Config>::qsearch(Value alpha, Value beta, int ply, int qply) {
   if (in_check) {
     best = mated_in(ply);
   } else {
-    eval = tt_hit && tte.eval != VALUE_NONE ? tte.eval : evaluate(pos_.board());
+    eval = tt_hit && tte.eval != VALUE_NONE ? tte.eval : static_eval();
     if (eval >= beta) {
       if (!tt_hit) tt_.store(key, MOVE_NONE, value_to_tt(eval, ply), BOUND_LOWER, 0, eval);
       return eval;
@@ -582,7 +585,8 @@ template <class G>
 std::unique_ptr<Engine> make_engine_of(const EngineChoice& choice) {
   std::unique_ptr<Engine> e;
   for_each_engine_config_of<G>([&]<class C>() {
-    if (!e && choice.layout == C::layout() && choice.key_scheme == C::key_scheme() && choice.tt == C::tt())
+    if (!e && choice.layout == C::layout() && choice.key_scheme == C::key_scheme() && choice.tt == C::tt() &&
+        choice.effects == C::effects())
       e = std::make_unique<EngineImpl<C>>();
   });
   return e;

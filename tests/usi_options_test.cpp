@@ -190,7 +190,7 @@ TEST_F(UsiProgramOptions, UsiListsTheTableInOrder) {
   std::vector<std::string> names;
   for (const PrintedOption& o : printed) names.push_back(o.name);
   EXPECT_EQ(names, (std::vector<std::string>{"USI_Hash", "USI_Ponder", "MoveOverhead", "MateSolver", "MateTable", "MoveGen",
-                                             "HandLayout", "KeyScheme", "TTLayout"}));
+                                             "HandLayout", "KeyScheme", "TTLayout", "EffectSource"}));
   ASSERT_EQ(printed.size(), engine_.options().all().size());
   for (const PrintedOption& o : printed) {
     SCOPED_TRACE(o.name);
