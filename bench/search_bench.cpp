@@ -1,5 +1,5 @@
-// search/<generator>/<layout>-<scheme>/<tt>/d<depth>: the real search, every registered engine
-// configuration (search/engine_config.h), on the bench positions (search/bench_positions.h),
+// search/<generator>[+<effect source>]/<layout>-<scheme>/<tt>/d<depth>: the real search, every
+// registered engine configuration (search/engine_config.h), on the bench positions (search/bench_positions.h),
 // each from a new game (cleared TT and history) to a fixed depth. Cycles per node and nodes
 // per second; the trees are identical for the full and the differential generator of one
 // layout (tests/search_test.cpp), so their rows compare the same work. A node is one call of
@@ -8,10 +8,11 @@
 // The search_node area (diff_bench.cpp) expands one ply below warmed roots, which favours the
 // differential generator; these rows are the answer in a real alpha-beta tree.
 //
-// search_feature/<Feature>-off/d8 and search_feature/all-on/d8: the default configuration with
-// one feature of search/features.h switched off, deeper (where pruning shows): the tree's size
-// (nodes) and the cost per node. A feature's price per node is its all-on row against its -off
-// row; what it saves is the nodes column. Whether it pays is the SPRT's question (results/sprt/).
+// search_feature/defaults/d8 and search_feature/<Feature>-off|-on/d8: the default configuration
+// and the same with one feature of search/features.h switched from its default, deeper (where
+// pruning shows): the tree's size (nodes) and the cost per node. A feature's price per node is
+// the difference of the two rows; what it saves is the nodes column. Whether it pays is the
+// SPRT's question (results/sprt/log.md).
 #include "bench/harness.h"
 #include "search/bench_positions.h"
 #include "search/engine.h"
@@ -52,15 +53,18 @@ void search_bench(benchmark::State& state, const EngineChoice& choice, const Sea
 
 const bool registered = [] {
   for (const EngineChoice& c : registered_engine_choices()) {
-    const std::string name = "search/" + c.generator + "/" + c.layout + "-" + c.key_scheme + "/" + c.tt + "/d" + std::to_string(kDepth);
+    // A configuration with another effect source than the baseline's is its generator's variant
+    // "<generator>+<source>": its ratio to the full generator's row is the source's worth.
+    const std::string variant = c.effects == EngineChoice{}.effects ? c.generator : c.generator + "+" + c.effects;
+    const std::string name = "search/" + variant + "/" + c.layout + "-" + c.key_scheme + "/" + c.tt + "/d" + std::to_string(kDepth);
     add_once(name, [c](benchmark::State& s) { search_bench(s, c); }, c.generator == "full");
   }
   const std::string depth = "/d" + std::to_string(kFeatureDepth);
-  add_once("search_feature/all-on" + depth, [](benchmark::State& s) { search_bench(s, {}, {}, kFeatureDepth); }, true);
+  add_once("search_feature/defaults" + depth, [](benchmark::State& s) { search_bench(s, {}, {}, kFeatureDepth); }, true);
   for (const SearchFeatureInfo& f : kSearchFeatures) {
     SearchParams p;
-    p.set(f.feature, false);
-    add_once("search_feature/" + std::string(f.name) + "-off" + depth,
+    p.set(f.feature, !f.on_by_default);
+    add_once("search_feature/" + std::string(f.name) + (f.on_by_default ? "-off" : "-on") + depth,
              [p](benchmark::State& s) { search_bench(s, {}, p, kFeatureDepth); }, false);
   }
   return true;

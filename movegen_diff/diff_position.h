@@ -151,6 +151,7 @@ class DiffPosition {
   Square id_square(int id) const { return attacks_.square[id]; }
   Bitboard attacks_of(int id) const { return attacks_.core[id]; }
   const dbb::PieceAttacks& piece_attacks() const { return attacks_; }
+  uint64_t ids_on_board(Color c) const { return on_board_[c]; }
   uint32_t arena_top() const { return arena_top_; }
 
   // Up to kMaxPlies plies (moves and null moves) below set(): the list arena holds that many,

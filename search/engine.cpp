@@ -5,11 +5,16 @@
 
 namespace sashite {
 
-std::string EngineChoice::name() const { return generator + "/" + layout + "-" + key_scheme + "/" + tt; }
+// The baseline effect source is left out, so the names of the configurations without an
+// effect-source choice stay as they were.
+std::string EngineChoice::name() const {
+  const std::string base = generator + "/" + layout + "-" + key_scheme + "/" + tt;
+  return effects == BaselineEffects::name ? base : base + "/" + effects;
+}
 
 std::vector<EngineChoice> registered_engine_choices() {
   std::vector<EngineChoice> all;
-  for_each_engine_config([&]<class C>() { all.push_back({C::generator(), C::layout(), C::key_scheme(), C::tt()}); });
+  for_each_engine_config([&]<class C>() { all.push_back({C::generator(), C::layout(), C::key_scheme(), C::tt(), C::effects()}); });
   return all;
 }
 

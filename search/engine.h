@@ -30,7 +30,8 @@ struct EngineChoice {
   std::string layout = "padded32";  // HandLayout
   std::string key_scheme = "xor";   // KeyScheme
   std::string tt = "classic";       // TTLayout
-  std::string name() const;
+  std::string effects = "recomputed";  // EffectSource
+  std::string name() const;  // "full/padded32-xor/classic[/<effects> unless the baseline]"
 };
 
 // Every registered configuration, in registry order.

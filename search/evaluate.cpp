@@ -20,79 +20,113 @@ int hand_value(const H& hand) {
   return v;
 }
 
-// Squares within 2 files and 3 ranks of each square: every knight, silver or gold-like piece that
-// attacks the 3x3 around a king stands in this box around it, so only those are looked at.
-constexpr std::array<Bitboard, SQ_NB> kStepReach = [] {
-  std::array<Bitboard, SQ_NB> t{};
-  for (int k = 0; k < SQ_NB; ++k)
-    for (int s = 0; s < SQ_NB; ++s) {
-      const int df = s / 9 - k / 9, dr = s % 9 - k % 9;
-      if (df >= -2 && df <= 2 && dr >= -3 && dr <= 3)
-        t[k] |= s < 63 ? Bitboard(uint64_t(1) << s, 0) : Bitboard(0, uint64_t(1) << (s - 63));
-    }
+// Chebyshev distance from a king square (row SQ_NB: no king, far from everything) to each
+// square, padded to the effect board's stride.
+constexpr auto kKingDistance = [] {
+  std::array<std::array<uint8_t, kEffectBoardStride>, SQ_NB + 1> t{};
+  for (int k = 0; k <= SQ_NB; ++k)
+    for (int s = 0; s < SQ_NB; ++s)
+      if (k == SQ_NB) {
+        t[k][s] = 8;
+      } else {
+        const int df = s / 9 - k / 9, dr = s % 9 - k % 9;
+        t[k][s] = uint8_t(std::max(df < 0 ? -df : df, dr < 0 ? -dr : dr));
+      }
   return t;
 }();
 
-// Attack units of colour `them` on the 3x3 `zone` around `ksq`: one per (attacker, square)
-// pair. A pawn attacks one square, so all of them are one shift; other step pieces only from the
-// box around the king; each slider's attacks only when its empty-board attacks reach the zone
-// (most do not). The king's own attacks do not count.
-template <HandLayout H>
-int attacks_on(const BasicPosition<H>& pos, Color them, Square ksq, const Bitboard& zone) {
-  const Bitboard occ = pos.pieces(), theirs = pos.pieces(them), near = theirs & kStepReach[ksq];
-  const Bitboard pawns = pos.pieces(them, PAWN);
-  int n = ((them == BLACK ? pawns.rank_up() : pawns.rank_down()) & zone).popcount();
-  auto steps = [&](PieceType pt, const Bitboard& b) {
-    for_each_square(b, [&](Square s) { n += (step_attacks(them, pt, s) & zone).popcount(); });
-  };
-  steps(KNIGHT, near & pos.pieces(KNIGHT));
-  steps(SILVER, near & pos.pieces(SILVER));
-  steps(GOLD, near & pos.golds());
-  auto slides = [&](const Bitboard& b, auto pseudo, auto attacks) {
-    for_each_square(b, [&](Square s) {
-      if (pseudo(s) & zone) n += (attacks(s) & zone).popcount();
-    });
-  };
-  slides(theirs & pos.pieces(LANCE), [&](Square s) { return lance_pseudo_attacks(them, s); },
-         [&](Square s) { return lance_attacks(them, s, occ); });
-  slides(theirs & pos.pieces(BISHOP), bishop_pseudo_attacks, [&](Square s) { return bishop_attacks(s, occ); });
-  slides(theirs & pos.pieces(ROOK), rook_pseudo_attacks, [&](Square s) { return rook_attacks(s, occ); });
-  slides(theirs & pos.pieces(HORSE), [](Square s) { return bishop_pseudo_attacks(s) | king_attacks(s); },
-         [&](Square s) { return horse_attacks(s, occ); });
-  slides(theirs & pos.pieces(DRAGON), [](Square s) { return rook_pseudo_attacks(s) | king_attacks(s); },
-         [&](Square s) { return dragon_attacks(s, occ); });
-  return n;
+// One side's terms on a square: own = its count there, enemy = the other side's, both capped
+// at 3; d_own and d_enemy the square's distances to its own and the enemy king.
+int side_square_value(const eval::EffectWeights& w, int d_own, int d_enemy, int own, int enemy) {
+  int v = (w[eval::kAttack + d_enemy] + w[eval::kDefence + d_own]) * w[eval::kMultiEffect + own] / 64;
+  if (d_own <= 2 && enemy > own) v -= w[eval::kOutnumbered + d_own];
+  return v;
 }
 
-template <HandLayout H>
-int king_danger_penalty(const BasicPosition<H>& pos, Color c) {
-  const Square ksq = pos.king_square(c);
-  if (ksq == SQ_NONE) return 0;
-  const Bitboard around = king_attacks(ksq);
-  const int defenders = (around & pos.pieces(c) & (pos.golds() | pos.pieces(SILVER))).popcount();
-  const int danger = attacks_on(pos, ~c, ksq, around | square_bb(ksq)) - defenders;
-  return eval::kKingDanger[std::clamp(danger, 0, eval::kMaxKingDanger)];
+// One side's terms for a piece of kind pt on a square with own and enemy counts (capped).
+int side_piece_value(const eval::EffectWeights& w, PieceType pt, int own, int enemy) {
+  if (pt == KING) return 0;
+  int v = own > 0 ? w[eval::kDefended] : 0;
+  if (enemy > 0 && own == 0) v -= kPieceValue[pt] * w[eval::kHangingPercent] / 100;
+  if (enemy > own && own > 0) v -= kPieceValue[pt] * w[eval::kOutnumberedPercent] / 100;
+  return v;
 }
+
+eval::EffectTables g_tables = eval::make_effect_tables(eval::kDefaultEffectWeights);
 
 }  // namespace
 
+namespace eval {
+
+EffectTables make_effect_tables(const EffectWeights& w) {
+  EffectTables t{};
+  for (int db = 0; db < 9; ++db)
+    for (int dw = 0; dw < 9; ++dw)
+      for (int nb = 0; nb < 4; ++nb)
+        for (int nw = 0; nw < 4; ++nw)
+          t.square[(db * 9 + dw) * 16 + nb * 4 + nw] =
+              int16_t(side_square_value(w, db, dw, nb, nw) - side_square_value(w, dw, db, nw, nb));
+  for (int pc = 0; pc < PIECE_NB; ++pc)
+    for (int nb = 0; nb < 4; ++nb)
+      for (int nw = 0; nw < 4; ++nw) {
+        const Piece p = Piece(pc);
+        const PieceType pt = type_of(p);
+        if (pc == NO_PIECE || pt == NO_PIECE_TYPE || pt >= PIECE_TYPE_NB) continue;
+        t.piece[pc][nb * 4 + nw] =
+            int16_t(color_of(p) == BLACK ? side_piece_value(w, pt, nb, nw) : -side_piece_value(w, pt, nw, nb));
+      }
+  return t;
+}
+
+const EffectTables& effect_tables() { return g_tables; }
+void set_effect_weights(const EffectWeights& w) { g_tables = make_effect_tables(w); }
+
+}  // namespace eval
+
 template <HandLayout H>
-Value evaluate(const BasicPosition<H>& pos) {
+int material(const BasicPosition<H>& pos) {
   const Bitboard black = pos.pieces(BLACK), white = pos.pieces(WHITE);
-  int v = 0;  // Black's view
+  int v = 0;
   for (PieceType pt : kMaterialTypes) {
     const Bitboard b = pos.pieces(pt);
     v += kPieceValue[pt] * ((b & black).popcount() - (b & white).popcount());
   }
   const Bitboard golds = pos.golds();
   v += kPieceValue[GOLD] * ((golds & black).popcount() - (golds & white).popcount());
-  v += hand_value(pos.hand(BLACK)) - hand_value(pos.hand(WHITE));
-  v += king_danger_penalty(pos, WHITE) - king_danger_penalty(pos, BLACK);
-  v = std::clamp(v, -VALUE_EVAL_MAX, VALUE_EVAL_MAX);
+  return v + hand_value(pos.hand(BLACK)) - hand_value(pos.hand(WHITE));
+}
+
+template <HandLayout H>
+int effect_score(const BasicPosition<H>& pos, const EffectBoard& e) {
+  const eval::EffectTables& t = g_tables;
+  const uint8_t* db = kKingDistance[std::min<int>(pos.king_square(BLACK), SQ_NB)].data();
+  const uint8_t* dw = kKingDistance[std::min<int>(pos.king_square(WHITE), SQ_NB)].data();
+  int v = 0;
+  for (int s = 0; s < SQ_NB; ++s) {
+    const int counts = std::min<int>(e.count[BLACK][s], 3) * 4 + std::min<int>(e.count[WHITE][s], 3);
+    v += t.square[(db[s] * 9 + dw[s]) * 16 + counts] + t.piece[pos.piece_on(Square(s))][counts];
+  }
+  return v;
+}
+
+template <HandLayout H>
+Value evaluate(const BasicPosition<H>& pos, const EffectBoard& effects) {
+  const int v = std::clamp(material(pos) + effect_score(pos, effects), -VALUE_EVAL_MAX, VALUE_EVAL_MAX);
   return pos.side_to_move() == BLACK ? v : -v;
 }
 
-#define SASHITE_INSTANTIATE_EVALUATE(H) template Value evaluate<H>(const BasicPosition<H>&);
+template <HandLayout H>
+Value evaluate(const BasicPosition<H>& pos) {
+  EffectBoard e;
+  compute_effects(pos, e);
+  return evaluate(pos, e);
+}
+
+#define SASHITE_INSTANTIATE_EVALUATE(H)                                             \
+  template int material<H>(const BasicPosition<H>&);                                \
+  template int effect_score<H>(const BasicPosition<H>&, const EffectBoard&);        \
+  template Value evaluate<H>(const BasicPosition<H>&, const EffectBoard&);          \
+  template Value evaluate<H>(const BasicPosition<H>&);
 SASHITE_FOR_EACH_HAND_LAYOUT(SASHITE_INSTANTIATE_EVALUATE)
 
 }  // namespace sashite

@@ -1,19 +1,28 @@
-// Static evaluation: material first, for a search whose job is to measure move generation, so
-// every term is a popcount or a table load, never a scan of the 81 squares.
+// Static evaluation: material, and the effect terms read from per-square effect counts
+// (search/effects/effect_board.h), wherever the search's effect source took them from.
 //
 // Terms, from Black's view, negated for White to move:
 //   board material   kPieceValue (engine/piece_value.h), promoted kinds at their own value;
 //   hand material    kHandValue below: a piece in hand can go anywhere, so it is worth 10 %
 //                    more than on the board, except pawns past the fourth;
-//   king safety      enemy attacks on the 3x3 around each king less its gold-like and silver
-//                    neighbours, through the nonlinear kKingDanger table.
+//   effects          per square, each side's effects weighted by the square's distance to the
+//                    enemy king (attack) and to its own king (defence), several effects on one
+//                    square worth less than that many times one, squares beside a king where
+//                    the enemy has more effects than its owner; per piece, defended, hanging
+//                    (attacked, no defender) and outnumbered. The ideas are those of YaneuraOu's
+//                    MATERIAL levels 3-8 (yaneurao, MATERIAL evaluation (2020)): one combined
+//                    table per square, indexed by both kings' distances and both counts.
 // Reads hand counts, never raw hand bits: every hand layout gives the same value.
+//
+// Cost: one pass over the 81 squares, two table loads each (the square's and its piece's).
 #pragma once
 
 #include <array>
+#include <string_view>
 
 #include "engine/piece_value.h"
 #include "engine/position.h"
+#include "search/effects/effect_board.h"
 #include "search/value.h"
 
 namespace sashite {
@@ -35,16 +44,69 @@ inline constexpr std::array<std::array<int, 19>, RAW_END> kHandValue = [] {
   return t;
 }();
 
-// Penalty by danger = enemy attacks on the king's 3x3 (one per attacker and square, the king's
-// own square included) minus gold-like and silver neighbours. Grows faster than linearly: one
-// stray attack is normal, five with no defender is usually a mating net.
-inline constexpr int kKingDanger[] = {0, 0, 5, 15, 30, 50, 75, 105, 140, 180, 225, 275, 330, 390, 455, 525};
-inline constexpr int kMaxKingDanger = int(std::size(kKingDanger)) - 1;
+// The effect terms' weights as one plain array with a name per entry, for a tuner. Distances
+// are Chebyshev (king steps), 0..8; a missing king is at distance 8 from every square. Counts
+// past 3 weigh as 3.
+enum EffectWeight : int {
+  kAttack,                   // [9]  per own effect, by the square's distance to the enemy king
+  kDefence = kAttack + 9,    // [9]  per own effect, by the distance to the own king
+  kMultiEffect = kDefence + 9,  // [4]  1, 2, 3 effects on one square in 64ths of one ([0] unused)
+  kOutnumbered = kMultiEffect + 4,  // [3]  per square at distance 0..2 of the own king where the enemy has more effects
+  kDefended = kOutnumbered + 3,     // a non-king piece with an own effect on it, in cp
+  kHangingPercent,                  // a piece attacked and undefended: percent of its value
+  kOutnumberedPercent,              // defended but attacked by more: percent of its value
+  kEffectWeightCount
+};
+using EffectWeights = std::array<int, kEffectWeightCount>;
+
+inline constexpr std::array<std::string_view, kEffectWeightCount> kEffectWeightNames = {
+    "attack_d0",       "attack_d1",      "attack_d2",      "attack_d3",      "attack_d4",
+    "attack_d5",       "attack_d6",      "attack_d7",      "attack_d8",      "defence_d0",
+    "defence_d1",      "defence_d2",     "defence_d3",     "defence_d4",     "defence_d5",
+    "defence_d6",      "defence_d7",     "defence_d8",     "multi_effect_0", "multi_effect_1",
+    "multi_effect_2",  "multi_effect_3", "outnumbered_d0", "outnumbered_d1", "outnumbered_d2",
+    "defended",        "hanging_percent", "outnumbered_percent"};
+
+// Hand-set, not tuned. A side never has an effect on the enemy king's square at an evaluated
+// node (that side would be in check, or the other side in an illegal position), so attack_d0
+// is 0; defence_d0 counts effects on the own king's square (defenders of a square the king may
+// leave).
+inline constexpr EffectWeights kDefaultEffectWeights = {
+    0,  24, 16, 10, 6, 4, 2, 1, 0,  // attack
+    4,  18, 10, 5,  3, 1, 0, 0, 0,  // defence
+    0,  64, 100, 120,               // multi effect
+    12, 24, 8,                      // outnumbered near the own king
+    6,  12, 5,                      // defended, hanging %, outnumbered %
+};
+
+// The tables the weights expand to, per square [dist black king][dist white king][min(black
+// count, 3)][min(white count, 3)] and per piece [Piece][min(black count, 3)][min(white count,
+// 3)], Black's view: each entry is one side's terms less the mirrored other side's, so the
+// evaluation is colour-symmetric by construction.
+struct EffectTables {
+  int16_t square[9 * 9 * 16];
+  int16_t piece[PIECE_NB][16];
+};
+EffectTables make_effect_tables(const EffectWeights& w);
+// The tables in force (kDefaultEffectWeights until set_effect_weights): read by evaluate().
+const EffectTables& effect_tables();
+void set_effect_weights(const EffectWeights& w);
 
 }  // namespace eval
 
+// Board and hand material from Black's view (not clamped).
+template <HandLayout H>
+int material(const BasicPosition<H>& pos);
+// The effect terms from Black's view.
+template <HandLayout H>
+int effect_score(const BasicPosition<H>& pos, const EffectBoard& effects);
+
 // The side to move's score, within +-VALUE_EVAL_MAX. Deterministic and colour-symmetric: the
 // position rotated 180 degrees with colours, hands and side swapped gets the same value.
+// `effects` must be the position's counts (any effect source's).
+template <HandLayout H>
+Value evaluate(const BasicPosition<H>& pos, const EffectBoard& effects);
+// The same with the counts recomputed (tests, tools).
 template <HandLayout H>
 Value evaluate(const BasicPosition<H>& pos);
 

@@ -29,7 +29,7 @@ namespace sashite {
   X(CaptureHistory, true, "capture ordering by (piece, to, captured) history on top of the victim's value")     \
   X(CounterMove, true, "the quiet move that refuted the previous move, tried after the killers")                \
   X(HistoryReductions, true, "late-move reductions by history, cut node, PV and improving")                     \
-  X(MateInOne, true, "a one-ply mate test of contact checks at every main-search node")
+  X(MateInOne, false, "a one-ply mate test of contact checks at every main-search node (failed its SPRT)")
 
 enum class SearchFeature : uint8_t {
 #define SASHITE_FEATURE_ENUM(name, on, what) name,

@@ -108,7 +108,7 @@ class EngineImpl final : public Engine {
   }
 
   EngineChoice choice() const override {
-    return {Config::generator(), Config::layout(), Config::key_scheme(), Config::tt()};
+    return {Config::generator(), Config::layout(), Config::key_scheme(), Config::tt(), Config::effects()};
   }
 
   std::optional<std::string> set_game(const GameHistory& game) override {
@@ -191,7 +191,6 @@ class EngineImpl final : public Engine {
     const Value c = ply & 1 ? params_.contempt : -params_.contempt;
     return c + ((pos_.key() >> 7) & 2) - 1;
   }
-  Value static_eval() const { return evaluate(pos_.board()); }
   bool on(SearchFeature f) const { return params_.on(f); }
   // Counts the node and polls the clock and the limits; false once the search must stop.
   bool enter_node(int ply) {
@@ -214,8 +213,11 @@ class EngineImpl final : public Engine {
     tt_.prefetch(pos_.key());
   }
   std::string info_line(int depth, Value score, Bound bound, const std::vector<Move>& pv) const;
+  // The evaluation, with the counts from the configuration's effect source.
+  Value static_eval() { return evaluate(pos_.board(), Config::EffectSource::effects(pos_, effects_)); }
 
   Pos pos_;
+  EffectBoard effects_{};  // scratch for the sources that compute the counts
   Table tt_;
   std::unique_ptr<SearchHistory> history_;
   SearchParams params_;
@@ -803,7 +805,8 @@ template <class G>
 std::unique_ptr<Engine> make_engine_of(const EngineChoice& choice) {
   std::unique_ptr<Engine> e;
   for_each_engine_config_of<G>([&]<class C>() {
-    if (!e && choice.layout == C::layout() && choice.key_scheme == C::key_scheme() && choice.tt == C::tt())
+    if (!e && choice.layout == C::layout() && choice.key_scheme == C::key_scheme() && choice.tt == C::tt() &&
+        choice.effects == C::effects())
       e = std::make_unique<EngineImpl<C>>();
   });
   return e;

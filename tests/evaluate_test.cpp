@@ -1,5 +1,6 @@
-// evaluate(): zero at the start, colour-symmetric and layout-independent on walks, and each term
-// pointing the right way (material, the hand pawn table, king safety).
+// evaluate(): zero at the start, colour-symmetric and layout-independent on walks (the effect
+// counts themselves rotate with the board), and each term pointing the right way (material, the
+// hand pawn table, attacks near a king, defended and hanging pieces).
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -19,6 +20,29 @@ Value eval_sfen(std::string_view sfen) {
   StateInfo st;
   if (auto err = pos.set(sfen, &st)) ADD_FAILURE() << *err << " in " << sfen;
   return evaluate(pos);
+}
+
+template <HandLayout H = DefaultHand>
+int material_sfen(std::string_view sfen) {
+  BasicPosition<H> pos;
+  StateInfo st;
+  if (auto err = pos.set(sfen, &st)) ADD_FAILURE() << *err << " in " << sfen;
+  return material(pos);
+}
+
+// The effect counts and the effect terms (Black's view) of a position.
+struct Effects {
+  EffectBoard board;
+  int score;
+};
+Effects effects_sfen(std::string_view sfen) {
+  Position pos;
+  StateInfo st;
+  if (auto err = pos.set(sfen, &st)) ADD_FAILURE() << *err << " in " << sfen;
+  Effects e;
+  compute_effects(pos, e.board);
+  e.score = effect_score(pos, e.board);
+  return e;
 }
 
 // Walk ends (middlegames) plus drop-heavy positions, so that big hands and open kings occur.
@@ -73,11 +97,12 @@ TYPED_TEST(EvalLayouts, ColourFlipSymmetricAndEqualAcrossLayouts) {
 TYPED_TEST(EvalLayouts, MaterialAdvantageScoresForItsOwner) {
   using H = TypeParam;
   // An extra rook, on the board and in hand (10 % more there), then a dragon.
-  EXPECT_EQ(eval_sfen<H>("4k4/9/9/9/9/9/9/1R7/4K4 b - 1"), kPieceValue[ROOK]);
-  EXPECT_EQ(eval_sfen<H>("4k4/9/9/9/9/9/9/1R7/4K4 w - 1"), -kPieceValue[ROOK]);
-  EXPECT_EQ(eval_sfen<H>("4k4/9/9/9/9/9/9/9/4K4 b R 1"), eval::kHandValue[ROOK][1]);
+  EXPECT_EQ(material_sfen<H>("4k4/9/9/9/9/9/9/1R7/4K4 b - 1"), kPieceValue[ROOK]);
+  EXPECT_EQ(material_sfen<H>("4k4/9/9/9/9/9/9/9/4K4 b R 1"), eval::kHandValue[ROOK][1]);
   EXPECT_GT(eval::kHandValue[ROOK][1], kPieceValue[ROOK]);
-  EXPECT_EQ(eval_sfen<H>("4k4/9/9/9/9/9/9/1+R7/4K4 b - 1"), kPieceValue[DRAGON]);
+  EXPECT_EQ(material_sfen<H>("4k4/9/9/9/9/9/9/1+R7/4K4 b - 1"), kPieceValue[DRAGON]);
+  EXPECT_GT(eval_sfen<H>("4k4/9/9/9/9/9/9/1R7/4K4 b - 1"), kPieceValue[ROOK] / 2);
+  EXPECT_LT(eval_sfen<H>("4k4/9/9/9/9/9/9/1R7/4K4 w - 1"), -kPieceValue[ROOK] / 2);
   // White's advantage: negative for Black to move, positive for White.
   EXPECT_LT(eval_sfen<H>("4k4/9/9/9/9/9/9/9/4K4 b gs 1"), 0);
   EXPECT_GT(eval_sfen<H>("4k4/9/9/9/9/9/9/9/4K4 w gs 1"), 0);
@@ -104,10 +129,51 @@ TYPED_TEST(EvalLayouts, AttacksOnTheKingCost) {
   const Value far = eval_sfen<H>("4k4/+r+b7/9/9/9/9/9/9/4K4 b - 1");
   EXPECT_LT(near, far);
   EXPECT_GT(eval_sfen<H>("4k4/9/9/9/9/9/3+r1+b3/9/4K4 w - 1"), eval_sfen<H>("4k4/+r+b7/9/9/9/9/9/9/4K4 w - 1"));
-  // A White pawn on 5g attacks 5h beside Black's king; on 1c it attacks nothing there.
-  EXPECT_LT(eval_sfen<H>("4k4/9/9/9/9/9/3+rp+b3/9/4K4 b - 1"), eval_sfen<H>("4k4/9/8p/9/9/9/3+r1+b3/9/4K4 b - 1"));
+  // A White pawn on 5g attacks 5h beside Black's king; on 1c it attacks nothing there. (Beside
+  // the dragon and horse above, a pawn on 5g would also cut their rays: fewer White effects.)
+  EXPECT_LT(eval_sfen<H>("4k4/9/9/9/9/9/4p4/9/4K4 b - 1"), eval_sfen<H>("4k4/9/8p/9/9/9/9/9/4K4 b - 1"));
   // A gold beside the king defends: worth more there than far away.
   EXPECT_GT(eval_sfen<H>("4k4/9/9/9/9/9/3+r1+b3/4G4/4K4 b - 1"), eval_sfen<H>("4k4/9/9/9/9/9/3+r1+b3/9/G3K4 b - 1"));
+}
+
+// The counts rotate with the board: the flipped position's count of colour c on square s is
+// the original's of ~c on the rotated square, and the effect terms change sign.
+TEST(EvalEffects, CountsAndEffectTermsFlipWithTheBoard) {
+  int nonzero = 0;
+  for (const std::string& s : sample()) {
+    const Effects a = effects_sfen(s), b = effects_sfen(testing::flip_sfen(s));
+    for (Color c : {BLACK, WHITE})
+      for (int sq = 0; sq < SQ_NB; ++sq)
+        ASSERT_EQ(a.board.count[c][sq], b.board.count[~c][SQ_NB - 1 - sq]) << s << " square " << sq;
+    EXPECT_EQ(a.score, -b.score) << s;
+    nonzero += a.score != 0;
+  }
+  EXPECT_GT(nonzero, int(sample().size()) / 2);
+}
+
+TEST(EvalEffects, DefendedPiecesScoreAndHangingPiecesCost) {
+  // Same material and kings: a Black silver on 5e defended by a gold on 5f, or left alone, or
+  // attacked by a White pawn on 5d with and without the gold.
+  const int defended = effects_sfen("4k4/9/9/9/4S4/4G4/9/9/4K4 b - 1").score;
+  const int alone = effects_sfen("4k4/9/9/9/4S4/9/9/9/4K4 b G 1").score;
+  EXPECT_GT(defended, alone);
+  const int attacked = effects_sfen("4k4/9/9/4p4/4S4/9/9/9/4K4 b G 1").score;
+  const int attacked_defended = effects_sfen("4k4/9/9/4p4/4S4/4G4/9/9/4K4 b - 1").score;
+  EXPECT_LT(attacked, attacked_defended);
+}
+
+// The weights are live: new ones change the value, the defaults bring it back.
+TEST(EvalEffects, WeightsAreOneNamedArray) {
+  static_assert(eval::kEffectWeightNames.size() == eval::kDefaultEffectWeights.size());
+  const std::string_view sfen = "4k4/9/9/9/9/9/3+r1+b3/9/4K4 b - 1";
+  const Value before = eval_sfen<DefaultHand>(sfen);
+  eval::EffectWeights w = eval::kDefaultEffectWeights;
+  for (int d = 0; d < 9; ++d) w[eval::kAttack + d] *= 2;
+  eval::set_effect_weights(w);
+  const Value doubled = eval_sfen<DefaultHand>(sfen);
+  eval::set_effect_weights(eval::kDefaultEffectWeights);
+  EXPECT_LT(doubled, before);  // White's pieces attack Black's king: worse for Black
+  EXPECT_EQ(eval_sfen<DefaultHand>(sfen), before);
 }
 
 }  // namespace

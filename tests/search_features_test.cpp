@@ -1,7 +1,7 @@
 // The search's parts one by one: the move picker's stages, the history tables' indexing, the
 // one-ply mate test against brute force, the window bound, the answer of an unfinished
-// iteration, the check extension's cap, and each feature of search/features.h switched off
-// still searching the same tree through every generator.
+// iteration, the check extension's cap, and each feature of search/features.h
+// switched from its default still searching the same tree through every generator.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -172,14 +172,15 @@ TEST(SearchExtensions, CheckExtensionIsCapped) {
   }
 }
 
-// Each feature off, the full and the differential generator still search the same tree.
-TEST(SearchFeatures, EachFeatureOffKeepsGeneratorsIdentical) {
+// Each feature switched from its default, the full and the differential generator still
+// search the same tree.
+TEST(SearchFeatures, EachSwitchKeepsGeneratorsIdentical) {
   for (const SearchFeatureInfo& f : kSearchFeatures) {
     std::vector<std::string> first;
     for (const char* gen : {"full", "diff"}) {
       auto e = engine({gen, "padded32", "xor", "classic"});
       SearchParams p;
-      p.set(f.feature, false);
+      p.set(f.feature, !f.on_by_default);
       e->set_params(p);
       std::vector<std::string> lines;
       for (std::string_view sfen : kBenchPositions) {
@@ -189,13 +190,13 @@ TEST(SearchFeatures, EachFeatureOffKeepsGeneratorsIdentical) {
         lines.push_back(std::to_string(r.nodes) + " " + usi_score(r.score) + " " + to_usi(r.best));
       }
       if (first.empty()) first = lines;
-      else EXPECT_EQ(lines, first) << f.name << " off";
+      else EXPECT_EQ(lines, first) << f.name << " switched";
     }
   }
 }
 
-// A switch changes the search: every feature, switched off alone, changes some node count
-// on the bench positions at depth 8 (a switch that did nothing would be a stub).
+// A switch changes the search: every feature, switched from its default alone, changes some
+// node count on the bench positions at depth 8 (a switch that did nothing would be a stub).
 TEST(SearchFeatures, EverySwitchChangesTheTree) {
   auto e = engine({});
   auto signature = [&](const SearchParams& p) {
@@ -208,11 +209,11 @@ TEST(SearchFeatures, EverySwitchChangesTheTree) {
     }
     return nodes;
   };
-  const uint64_t all_on = signature(SearchParams{});
+  const uint64_t defaults = signature(SearchParams{});
   for (const SearchFeatureInfo& f : kSearchFeatures) {
     SearchParams p;
-    p.set(f.feature, false);
-    EXPECT_NE(signature(p), all_on) << f.name;
+    p.set(f.feature, !f.on_by_default);
+    EXPECT_NE(signature(p), defaults) << f.name;
   }
 }
 

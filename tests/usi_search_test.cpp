@@ -290,6 +290,9 @@ TEST_F(UsiSearch, BenchNodeCountIsTheSameAcrossGeneratorsAndLayouts) {
   EXPECT_EQ(nodes_of("setoption name MoveGen value diff"), full);
   EXPECT_EQ(nodes_of("setoption name HandLayout value hand64"), full);
   EXPECT_EQ(nodes_of("setoption name MoveGen value full"), full);
+  // The effect counts kept by do_move: the same counts, so the same tree.
+  EXPECT_EQ(nodes_of("setoption name HandLayout value padded32"), full);
+  EXPECT_EQ(nodes_of("setoption name EffectSource value incremental"), full);
 }
 
 // Beside a running search, `isready` is answered at once and the search goes on; any other

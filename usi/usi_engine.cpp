@@ -36,6 +36,7 @@ constexpr ChoiceOption kChoiceOptions[] = {
     {"HandLayout", &EngineChoice::layout},
     {"KeyScheme", &EngineChoice::key_scheme},
     {"TTLayout", &EngineChoice::tt},
+    {"EffectSource", &EngineChoice::effects},
 };
 
 }  // namespace
