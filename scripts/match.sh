@@ -8,6 +8,8 @@
 #     key         additive against XOR key (padded32 hands)
 #     gpsusi      sashite against gpsusi (Debian gpsshogi)
 #     fairy       sashite against fairy-stockfish at full strength and at Skill Level 10 and 0
+#                 (FAIRY_SKILLS, default "20 10 0")
+#     selfplay    sashite against itself at MOVETIME: how games end (repetitions above all)
 # Environment: PAIRS (game pairs per sashite-only match, default 40), MOVETIME (ms per move
 # there, default 100), ENGINE_PAIRS (pairs against each other engine, default 20), BYOYOMI (ms,
 # against fairy-stockfish, default 100), GPS_BYOYOMI and GPS_PAIRS (against gpsusi, default
@@ -68,7 +70,7 @@ sashite_engine() {  # sashite_engine <label> [option.NAME=VALUE...]
 }
 
 experiments=("$@")
-[ ${#experiments[@]} -eq 0 ] && experiments=(full-diff odds tt key gpsusi fairy)
+[ ${#experiments[@]} -eq 0 ] && experiments=(full-diff odds tt key gpsusi fairy selfplay)
 for e in "${experiments[@]}"; do
   case $e in
     full-diff)
@@ -96,11 +98,14 @@ for e in "${experiments[@]}"; do
       play gpsusi $(sashite_engine sashite) --engine name=gpsusi "cmd=$gpsusi" option.Thread=1 stderr=/dev/null \
         --tc "byoyomi=$GPS_BYOYOMI" --margin-ms 2000 --handshake-ms 60000 --pairs "$GPS_PAIRS" ;;
     fairy)
-      for skill in 20 10 0; do
+      for skill in ${FAIRY_SKILLS:-20 10 0}; do
         # shellcheck disable=SC2046
         play "fairy-skill$skill" $(sashite_engine sashite) --engine "name=fairy-stockfish-skill$skill" "cmd=$fairy" \
           option.UCI_Variant=shogi option.Threads=1 option.Hash=64 "option.Skill Level=$skill" --tc "byoyomi=$BYOYOMI" "${others[@]}"
       done ;;
+    selfplay)
+      # shellcheck disable=SC2046
+      play selfplay $(sashite_engine black-first) $(sashite_engine white-first) --tc "movetime=$MOVETIME" "${own[@]}" ;;
     *) echo "unknown experiment $e"; exit 2 ;;
   esac
 done

@@ -67,10 +67,14 @@ inline constexpr std::array<std::string_view, kEffectWeightCount> kEffectWeightN
     "multi_effect_2",  "multi_effect_3", "outnumbered_d0", "outnumbered_d1", "outnumbered_d2",
     "defended",        "hanging_percent", "outnumbered_percent"};
 
-// Hand-set, not tuned. A side never has an effect on the enemy king's square at an evaluated
-// node (that side would be in check, or the other side in an illegal position), so attack_d0
-// is 0; defence_d0 counts effects on the own king's square (defenders of a square the king may
-// leave).
+// Hand-set. tools/texel_tune's weights (results/texel/) fitted the project's games better
+// (held-out loss 0.2150 -> 0.2113) and lost their SPRT against these (-48 Elo [-88, -9],
+// results/sprt/log.md): the games are mostly the old engine's, whose evaluation had no effect
+// terms, so they teach little about these. A side never has an effect on the enemy king's
+// square at an evaluated node (that side would be in check, or the other side in an illegal
+// position), so attack_d0 is 0; defence_d0 counts effects on the own king's square (defenders
+// of a square the king may leave); multi_effect_0 weighs the squares no piece of the side
+// reaches (a king-placement term, 0 here).
 inline constexpr EffectWeights kDefaultEffectWeights = {
     0,  24, 16, 10, 6, 4, 2, 1, 0,  // attack
     4,  18, 10, 5,  3, 1, 0, 0, 0,  // defence

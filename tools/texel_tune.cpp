@@ -1,0 +1,219 @@
+// Texel tuning of the evaluation's effect weights (search/evaluate.h, eval::EffectWeights) on
+// the project's own games (Peter Österlund, Texel's tuning method (2014)): quiet positions from
+// the match runner's game files, each labelled with its game's result, and the weights that
+// minimise the squared error between the result and a logistic of the evaluation.
+//
+//   texel_tune [--every N] [--skip PLIES] [--rounds N] games.jsonl...
+//
+// A position is kept when it is at least --skip plies into its game (after the opening's), its
+// side to move is not in check, the game's next move there captures nothing, and its material
+// balance is below 3000 cp; every --every-th such position of a game is taken (default 2), so
+// consecutive positions of one game weigh less. Every fifth game is held out: its loss is
+// reported beside the training loss, so an overfit shows. The logistic's scale K is fitted
+// first, on the default weights, and kept. Then coordinate descent: each weight tried one step
+// up and down, kept where the training loss falls, the step halved when a round changes
+// nothing (4, 2, 1); the answer is the round with the lowest held-out loss (early stopping:
+// the defaults if no round beats them). Prints Markdown: the data, K, the losses, and each
+// weight's default and tuned value, and the tuned array as a C++ initializer.
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "movegen_full/movegen.h"
+#include "search/evaluate.h"
+#include "tools/study/command_line.h"
+
+namespace sashite {
+namespace {
+
+using Pos = BasicPosition<DefaultHand>;
+
+struct Sample {
+  Pos pos;
+  StateInfo st;
+  double result;  // Black's points: 1, 1/2 or 0
+};
+
+struct Data {
+  std::vector<std::unique_ptr<Sample>> train, held_out;
+  size_t games = 0, skipped_games = 0;
+};
+
+struct Options {
+  int every = 2;
+  int skip = 12;
+  int rounds = 30;
+  std::vector<std::string> files;
+};
+
+// The string value of "key":"..." in one JSON line (the runner's values hold no escapes).
+std::string json_string(const std::string& line, const std::string& key) {
+  const std::string tag = "\"" + key + "\":\"";
+  const size_t at = line.find(tag);
+  if (at == std::string::npos) return {};
+  const size_t begin = at + tag.size(), end = line.find('"', begin);
+  return end == std::string::npos ? std::string() : line.substr(begin, end - begin);
+}
+
+Move find_move(const Pos& pos, std::string_view usi) {
+  for (const ExtMove& e : MoveList<GenType::LegalAll>(pos))
+    if (to_usi(e.move) == usi) return e.move;
+  return MOVE_NONE;
+}
+
+// One game's positions into `out`; false when the game's text does not replay.
+bool add_game(const std::string& line, const Options& o, std::vector<std::unique_ptr<Sample>>& out) {
+  const std::string result = json_string(line, "result"), opening = json_string(line, "opening");
+  const double black_points = result == "1-0" ? 1.0 : result == "0-1" ? 0.0 : result == "1/2-1/2" ? 0.5 : -1;
+  if (black_points < 0 || opening.empty()) return false;
+  std::vector<StateInfo> states(1);
+  states.reserve(1024);
+  auto pos = std::make_unique<Pos>();
+  if (pos->set(opening, &states[0])) return false;
+  const std::string moves = json_string(line, "moves");
+  size_t at = 0;
+  int ply = 0, quiet = 0;
+  while (at < moves.size()) {
+    size_t end = moves.find(' ', at);
+    if (end == std::string::npos) end = moves.size();
+    const std::string_view word(moves.data() + at, end - at);
+    at = end + 1;
+    if (word.empty()) continue;
+    const Move m = find_move(*pos, word);
+    if (m == MOVE_NONE || states.size() == states.capacity()) return false;
+    if (ply >= o.skip && !pos->in_check() && !pos->is_capture(m) && std::abs(material(*pos)) < 3000 &&
+        quiet++ % o.every == 0) {
+      auto s = std::make_unique<Sample>();
+      s->pos.set(pos->sfen(), &s->st);
+      s->result = black_points;
+      out.push_back(std::move(s));
+    }
+    states.emplace_back();
+    pos->do_move(m, states.back());
+    ++ply;
+  }
+  return true;
+}
+
+Data load(const Options& o) {
+  Data d;
+  for (const std::string& file : o.files) {
+    std::ifstream in(file);
+    if (!in) {
+      std::fprintf(stderr, "texel_tune: cannot read %s\n", file.c_str());
+      std::exit(2);
+    }
+    for (std::string line; std::getline(in, line);) {
+      if (line.empty()) continue;
+      auto& into = d.games % 5 == 4 ? d.held_out : d.train;
+      if (add_game(line, o, into)) ++d.games;
+      else ++d.skipped_games;
+    }
+  }
+  return d;
+}
+
+double black_eval(const Pos& pos) {
+  const Value v = evaluate(pos);
+  return pos.side_to_move() == BLACK ? v : -v;
+}
+
+double loss(const std::vector<std::unique_ptr<Sample>>& samples, double k) {
+  double sum = 0;
+  for (const auto& s : samples) {
+    const double p = 1 / (1 + std::exp(-black_eval(s->pos) / k));
+    sum += (s->result - p) * (s->result - p);
+  }
+  return samples.empty() ? 0 : sum / double(samples.size());
+}
+
+// Golden-section search of K over [20, 2000] on the default weights.
+double fit_k(const std::vector<std::unique_ptr<Sample>>& samples) {
+  double lo = 20, hi = 2000;
+  const double g = (std::sqrt(5.0) - 1) / 2;
+  for (int i = 0; i < 40; ++i) {
+    const double a = hi - g * (hi - lo), b = lo + g * (hi - lo);
+    if (loss(samples, a) < loss(samples, b)) hi = b;
+    else lo = a;
+  }
+  return (lo + hi) / 2;
+}
+
+int run(const Options& o) {
+  const Data d = load(o);
+  if (d.train.empty()) {
+    std::fprintf(stderr, "texel_tune: no positions\n");
+    return 2;
+  }
+  eval::set_effect_weights(eval::kDefaultEffectWeights);
+  const double k = fit_k(d.train);
+  const double train0 = loss(d.train, k), held0 = loss(d.held_out, k);
+
+  // Early stopping: the weights answered are those of the round with the lowest held-out loss.
+  eval::EffectWeights w = eval::kDefaultEffectWeights, kept = w;
+  double best = train0, kept_train = train0, held1 = held0;
+  int rounds = 0, kept_round = 0;
+  for (int step = 4; step >= 1 && rounds < o.rounds;) {
+    bool improved = false;
+    for (int i = 0; i < eval::kEffectWeightCount; ++i) {
+      for (int dir : {+1, -1}) {
+        eval::EffectWeights t = w;
+        t[size_t(i)] += dir * step;
+        eval::set_effect_weights(t);
+        const double l = loss(d.train, k);
+        if (l < best) {
+          best = l, w = t, improved = true;
+          break;
+        }
+      }
+    }
+    ++rounds;
+    eval::set_effect_weights(w);
+    const double held = loss(d.held_out, k);
+    std::fprintf(stderr, "round %d step %d training loss %.7f held-out loss %.7f\n", rounds, step, best, held);
+    if (held < held1) held1 = held, kept = w, kept_train = best, kept_round = rounds;
+    if (!improved) step /= 2;
+  }
+  w = kept;
+  best = kept_train;
+  eval::set_effect_weights(w);
+
+  std::printf("Games: %zu (%zu skipped), positions: %zu training, %zu held out (every fifth game)\n\n", d.games,
+              d.skipped_games, d.train.size(), d.held_out.size());
+  std::printf("K = %.1f; rounds %d, the weights of round %d kept (lowest held-out loss)\n\n| loss | default | tuned |\n|---|---|---|\n",
+              k, rounds, kept_round);
+  std::printf("| training | %.7f | %.7f |\n| held out | %.7f | %.7f |\n\n", train0, best, held0, held1);
+  std::printf("| weight | default | tuned |\n|---|---|---|\n");
+  for (int i = 0; i < eval::kEffectWeightCount; ++i)
+    std::printf("| %.*s | %d | %d |\n", int(eval::kEffectWeightNames[size_t(i)].size()),
+                eval::kEffectWeightNames[size_t(i)].data(), eval::kDefaultEffectWeights[size_t(i)], w[size_t(i)]);
+  std::printf("\n```\n{");
+  for (int i = 0; i < eval::kEffectWeightCount; ++i) std::printf("%s%d", i ? ", " : "", w[size_t(i)]);
+  std::printf("}\n```\n");
+  return 0;
+}
+
+}  // namespace
+}  // namespace sashite
+
+int main(int argc, char** argv) {
+  using sashite::study::CommandLine;
+  sashite::Options o;
+  const CommandLine cl{"texel_tune", "texel_tune [--every N] [--skip PLIES] [--rounds N] games.jsonl..."};
+  auto positive = [&](const char* v, const char* what) {
+    char* end = nullptr;
+    const long n = std::strtol(v, &end, 10);
+    if (*end || n < 1 || n > 100000) cl.fail(std::string(what) + " must be an integer from 1 to 100000");
+    return int(n);
+  };
+  cl.parse(argc, argv,
+           {{"--every", [&](const char* v) { o.every = positive(v, "--every"); }},
+            {"--skip", [&](const char* v) { o.skip = positive(v, "--skip"); }},
+            {"--rounds", [&](const char* v) { o.rounds = positive(v, "--rounds"); }}},
+           [&](const char* file) { o.files.emplace_back(file); });
+  if (o.files.empty()) cl.fail("no game file");
+  return sashite::run(o);
+}
