@@ -96,21 +96,23 @@ int material(const BasicPosition<H>& pos) {
   return v + hand_value(pos.hand(BLACK)) - hand_value(pos.hand(WHITE));
 }
 
-// The table indices are computed for all 96 bytes at once (the compiler vectorizes the fixed-
-// length loops); then one load per square and one per piece remain.
+// The table indices are computed for every square first (the compiler vectorizes these fixed-
+// length loops); then two loads per square remain, in one loop without branches (measured no
+// slower than the pieces' terms in a loop over the occupied squares, whose exit mispredicts).
 template <HandLayout H>
 int effect_score(const BasicPosition<H>& pos, const EffectBoard& e) {
   const eval::EffectTables& t = g_tables;
   const uint8_t* db = kKingDistance[std::min<int>(pos.king_square(BLACK), SQ_NB)].data();
   const uint8_t* dw = kKingDistance[std::min<int>(pos.king_square(WHITE), SQ_NB)].data();
   alignas(64) uint8_t counts[kEffectBoardStride];
-  alignas(64) uint16_t index[kEffectBoardStride];
+  alignas(64) uint16_t square[kEffectBoardStride], piece[kEffectBoardStride];
   for (int s = 0; s < kEffectBoardStride; ++s)
     counts[s] = uint8_t(std::min<uint8_t>(e.count[BLACK][s], 3) * 4 + std::min<uint8_t>(e.count[WHITE][s], 3));
-  for (int s = 0; s < kEffectBoardStride; ++s) index[s] = uint16_t((db[s] * 9 + dw[s]) * 16 + counts[s]);
+  for (int s = 0; s < kEffectBoardStride; ++s) square[s] = uint16_t((db[s] * 9 + dw[s]) * 16 + counts[s]);
+  for (int s = 0; s < SQ_NB; ++s) piece[s] = uint16_t(pos.piece_on(Square(s)) * 16 + counts[s]);
+  const int16_t* piece_table = &t.piece[0][0];
   int v = 0;
-  for (int s = 0; s < SQ_NB; ++s) v += t.square[index[s]];
-  for_each_square(pos.pieces(), [&](Square s) { v += t.piece[pos.piece_on(s)][counts[s]]; });
+  for (int s = 0; s < SQ_NB; ++s) v += t.square[square[s]] + piece_table[piece[s]];
   return v;
 }
 
