@@ -165,13 +165,21 @@ class EffectPosition {
       else
         sliders |= sliders_reaching(to, occ);
     }
-    for_each_square(sliders.andnot(touched), [&](Square s) {
-      const Piece pc = pos_.piece_on(s);
-      const Color c = color_of(pc);
-      const Bitboard before = attacks_bb(c, type_of(pc), s, occ), now = attacks_bb(c, type_of(pc), s, after);
-      if (const Bitboard gained = now.andnot(before)) change(c, gained, +1);
-      if (const Bitboard lost = before.andnot(now)) change(c, lost, -1);
-    });
+    // By ray kind, with no switch on the piece type: a horse's or dragon's step part never
+    // changes, and a ray's change lies 2 or more squares away, outside it, so the ray's own
+    // change is the piece's.
+    sliders = sliders.andnot(touched);
+    auto rays = [&](const Bitboard& b, auto attacks) {
+      for_each_square(b, [&](Square s) {
+        const Color c = color_of(pos_.piece_on(s));
+        const Bitboard before = attacks(c, s, occ), now = attacks(c, s, after);
+        if (const Bitboard gained = now.andnot(before)) change(c, gained, +1);
+        if (const Bitboard lost = before.andnot(now)) change(c, lost, -1);
+      });
+    };
+    rays(sliders & pos_.pieces(BISHOP, HORSE), [](Color, Square s, const Bitboard& o) { return bishop_attacks(s, o); });
+    rays(sliders & pos_.pieces(ROOK, DRAGON), [](Color, Square s, const Bitboard& o) { return rook_attacks(s, o); });
+    rays(sliders & pos_.pieces(LANCE), [](Color c, Square s, const Bitboard& o) { return lance_attacks(c, s, o); });
     change(us, attacks_bb(us, placed, to, after), +1);
   }
 
