@@ -1,19 +1,20 @@
-// effects/<source>/walk: cycles of one static evaluation with its effect counts, per effect
-// source (search/effects/sources.h), at every ply of 64 random paths of 32 plies, on the
-// position the source plays on in the engine:
-//   recomputed   the counts from the bitboards, then evaluate (the full position);
-//   diff-kept    sync() of the one move since the last evaluation, the counts from the kept
-//                attack sets, then evaluate (the differential generator's position);
-//   incremental  evaluate alone: do_move keeps the counts (its price: effects_make below).
-// effects/table/walk: evaluate on counts already there, the evaluation's own cycles without any
-// source (its ratio to recomputed is the share the counts take).
+// effects/<variant>/walk: cycles per ply of making a move and evaluating the position it gives,
+// along 64 random paths of 32 plies, per effect source (search/effects/sources.h), each on the
+// position it plays on in the engine:
+//   recomputed   full position: do_move, the counts from the bitboards, evaluate (baseline);
+//   diff-kept    differential position: do_move, sync() of that move, the counts from the kept
+//                attack sets, evaluate;
+//   incremental  do_move keeping the counts, evaluate.
+// and the parts, to take differences of:
+//   counts       full position: do_move and the counts from the bitboards, no evaluate
+//                (recomputed - counts = the evaluation's own cycles);
+//   make-full, make-diff   do_move alone on the full and on the differential position.
+// Making and evaluating are timed together, one fenced region per path, the undo outside it:
+// a region per evaluation would charge each one a pipeline drain.
 //
 // effects_make/<position>/walk: one do_move and its undo_move per ply along the same paths:
 // full (the full generator's position, what recomputed plays on) against the incremental
 // position's two undo forms, copy and replay (search/effects/effect_position.h).
-//
-// Each evaluation is one fenced region (the empty region's ticks subtracted), the moves
-// between them are not timed; the make rows time a whole path forward and back.
 #include "bench/harness.h"
 #include "bench/positions.h"
 #include "movegen/generators.h"
@@ -59,8 +60,10 @@ struct Paths {
   }
 };
 
-// `Counts` is an effect source, or void for the table row (counts made outside the clock).
-template <class Counts, class Pos>
+enum class After { Nothing, Counts, Evaluate };
+
+// `Source` gives the counts (After::Counts and After::Evaluate).
+template <class Source, class Pos, After A>
 void eval_paths(benchmark::State& state) {
   Paths<Pos> p;
   std::vector<typename Pos::State> st(kPlies);
@@ -71,15 +74,13 @@ void eval_paths(benchmark::State& state) {
     for (size_t j = 0; j < p.starts.size(); ++j) {
       Pos& pos = p.starts[j]->pos;
       const std::vector<Move>& m = *p.moves[j];
-      for (size_t i = 0; i < m.size(); ++i) {
-        pos.do_move(m[i], st[i]);
-        if constexpr (std::is_void_v<Counts>) {
-          compute_effects(pos.board(), scratch);
-          ticks += time_region([&] { sink += evaluate(pos.board(), scratch); });
-        } else {
-          ticks += time_region([&] { sink += evaluate(pos.board(), Counts::effects(pos, scratch)); });
+      ticks += time_region([&] {
+        for (size_t i = 0; i < m.size(); ++i) {
+          pos.do_move(m[i], st[i]);
+          if constexpr (A == After::Counts) sink += Source::effects(pos, scratch).count[BLACK][40];
+          if constexpr (A == After::Evaluate) sink += evaluate(pos.board(), Source::effects(pos, scratch));
         }
-      }
+      });
       for (size_t i = m.size(); i-- > 0;) pos.undo_move(m[i]);
     }
     benchmark::DoNotOptimize(sink);
@@ -112,13 +113,16 @@ const bool registered = [] {
     for_each_generator([&]<class G>() {
       using P = typename G::template Position<DefaultHand>;
       if constexpr (S::template kFits<P>) {
-        if (!done) add("effects/" + std::string(S::name) + "/walk", eval_paths<S, typename S::template Position<P>>);
+        if (!done) add("effects/" + std::string(S::name) + "/walk", eval_paths<S, typename S::template Position<P>, After::Evaluate>);
         done = true;
       }
     });
   });
-  add("effects/table/walk", eval_paths<void, BasicPosition<DefaultHand>>);
-  add("effects_make/full/walk", make_paths<BasicPosition<DefaultHand>>);
+  using Full = FullGenerator::Position<DefaultHand>;
+  add("effects/counts/walk", eval_paths<RecomputedEffects, Full, After::Counts>);
+  add("effects/make-full/walk", eval_paths<RecomputedEffects, Full, After::Nothing>);
+  add("effects/make-diff/walk", eval_paths<RecomputedEffects, DiffGenerator::Position<DefaultHand>, After::Nothing>);
+  add("effects_make/full/walk", make_paths<Full>);
   add("effects_make/copy/walk", make_paths<EffectPosition<DefaultHand, EffectUndo::Copy>>);
   add("effects_make/replay/walk", make_paths<EffectPosition<DefaultHand, EffectUndo::Replay>>);
   return true;

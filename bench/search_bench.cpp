@@ -57,7 +57,7 @@ const bool registered = [] {
     // "<generator>+<source>": its ratio to the full generator's row is the source's worth.
     const std::string variant = c.effects == EngineChoice{}.effects ? c.generator : c.generator + "+" + c.effects;
     const std::string name = "search/" + variant + "/" + c.layout + "-" + c.key_scheme + "/" + c.tt + "/d" + std::to_string(kDepth);
-    add_once(name, [c](benchmark::State& s) { search_bench(s, c); }, c.generator == "full");
+    add_once(name, [c](benchmark::State& s) { search_bench(s, c); }, c.generator == "full" && c.effects == EngineChoice{}.effects);
   }
   const std::string depth = "/d" + std::to_string(kFeatureDepth);
   add_once("search_feature/defaults" + depth, [](benchmark::State& s) { search_bench(s, {}, {}, kFeatureDepth); }, true);

@@ -1,5 +1,6 @@
 // Folder search/ (layer 8): the game-tree search and nothing else (configurations, search,
-// move picker, evaluation, tt/, time); includes the layers below, never mate/, usi/ or match/.
+// move picker, evaluation and the effect sources it reads (effects/), tt/, time); includes the
+// layers below, never mate/, usi/ or match/.
 //
 // One engine configuration behind a run-time interface: what the USI front end, the `bench`
 // command and the tests drive. make_engine picks the configuration from the registry

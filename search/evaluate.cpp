@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 
+#include <immintrin.h>
+
 namespace sashite {
 
 namespace {
@@ -20,27 +22,29 @@ int hand_value(const H& hand) {
   return v;
 }
 
-// Chebyshev distance from a king square (row SQ_NB: no king, far from everything) to each
-// square, padded to the effect board's stride.
+// Chebyshev distance from a king square (row SQ_NB: no king) to each square, capped at 7,
+// padded to the effect board's stride.
 constexpr auto kKingDistance = [] {
   std::array<std::array<uint8_t, kEffectBoardStride>, SQ_NB + 1> t{};
   for (int k = 0; k <= SQ_NB; ++k)
-    for (int s = 0; s < SQ_NB; ++s)
+    for (int s = 0; s < SQ_NB; ++s) {
       if (k == SQ_NB) {
-        t[k][s] = 8;
+        t[k][s] = eval::kDistances - 1;
       } else {
         const int df = s / 9 - k / 9, dr = s % 9 - k % 9;
-        t[k][s] = uint8_t(std::max(df < 0 ? -df : df, dr < 0 ? -dr : dr));
+        t[k][s] = uint8_t(std::min(std::max(df < 0 ? -df : df, dr < 0 ? -dr : dr), eval::kDistances - 1));
       }
+    }
   return t;
 }();
 
-// One side's terms on a square: own = its count there, enemy = the other side's, both capped
-// at 3; d_own and d_enemy the square's distances to its own and the enemy king.
-int side_square_value(const eval::EffectWeights& w, int d_own, int d_enemy, int own, int enemy) {
-  int v = (w[eval::kAttack + d_enemy] + w[eval::kDefence + d_own]) * w[eval::kMultiEffect + own] / 64;
-  if (d_own <= 2 && enemy > own) v -= w[eval::kOutnumbered + d_own];
-  return v;
+// The square terms by Black's king, Black's view: on a square at distance d from Black's king
+// with counts nb and nw (capped), Black's defence, less the penalty when White has more effects
+// beside Black's king, less White's attack. The part by White's king is its mirror.
+int by_black_king(const eval::EffectWeights& w, int d, int nb, int nw) {
+  int v = w[eval::kDefence + d] * w[eval::kMultiEffect + nb] / 64 - w[eval::kAttack + d] * w[eval::kMultiEffect + nw] / 64;
+  if (d <= 2 && nw > nb) v -= w[eval::kOutnumbered + d];
+  return std::clamp(v, -127, 127);  // a byte, symmetric so that the mirror is exact
 }
 
 // One side's terms for a piece of kind pt on a square with own and enemy counts (capped).
@@ -60,12 +64,16 @@ namespace eval {
 
 EffectTables make_effect_tables(const EffectWeights& w) {
   EffectTables t{};
-  for (int db = 0; db < 9; ++db)
-    for (int dw = 0; dw < 9; ++dw)
-      for (int nb = 0; nb < 4; ++nb)
-        for (int nw = 0; nw < 4; ++nw)
-          t.square[(db * 9 + dw) * 16 + nb * 4 + nw] =
-              int16_t(side_square_value(w, db, dw, nb, nw) - side_square_value(w, dw, db, nw, nb));
+  for (int d = 0; d < kDistances; ++d)
+    for (int nb = 0; nb < 4; ++nb)
+      for (int nw = 0; nw < 4; ++nw) {
+        t.by_black_king[d * 16 + nb * 4 + nw] = int8_t(by_black_king(w, d, nb, nw));
+        t.by_white_king[d * 16 + nb * 4 + nw] = int8_t(-by_black_king(w, d, nw, nb));
+      }
+  for (int db = 0; db < kDistances; ++db)
+    for (int dw = 0; dw < kDistances; ++dw)
+      for (int c = 0; c < 16; ++c)
+        t.square[(db * kDistances + dw) * 16 + c] = int16_t(t.by_black_king[db * 16 + c] + t.by_white_king[dw * 16 + c]);
   for (int pc = 0; pc < PIECE_NB; ++pc)
     for (int nb = 0; nb < 4; ++nb)
       for (int nw = 0; nw < 4; ++nw) {
@@ -96,18 +104,68 @@ int material(const BasicPosition<H>& pos) {
   return v + hand_value(pos.hand(BLACK)) - hand_value(pos.hand(WHITE));
 }
 
+// min(black count, 3) * 4 + min(white count, 3) for every byte of the board (vectorized).
+inline void capped_counts(const EffectBoard& e, uint8_t* counts) {
+  for (int s = 0; s < kEffectBoardStride; ++s)
+    counts[s] = uint8_t(std::min<uint8_t>(e.count[BLACK][s], 3) * 4 + std::min<uint8_t>(e.count[WHITE][s], 3));
+}
+
+// The portable path: the table indices for every square first (the compiler vectorizes these
+// fixed-length loops), then two loads per square in one loop without branches.
+template <HandLayout H>
+int effect_score_scalar(const BasicPosition<H>& pos, const EffectBoard& e) {
+  const eval::EffectTables& t = g_tables;
+  const uint8_t* db = kKingDistance[std::min<int>(pos.king_square(BLACK), SQ_NB)].data();
+  const uint8_t* dw = kKingDistance[std::min<int>(pos.king_square(WHITE), SQ_NB)].data();
+  alignas(64) uint8_t counts[kEffectBoardStride];
+  alignas(64) uint16_t square[kEffectBoardStride], piece[kEffectBoardStride];
+  capped_counts(e, counts);
+  for (int s = 0; s < kEffectBoardStride; ++s) square[s] = uint16_t((db[s] * eval::kDistances + dw[s]) * 16 + counts[s]);
+  for (int s = 0; s < SQ_NB; ++s) piece[s] = uint16_t(pos.piece_on(Square(s)) * 16 + counts[s]);
+  const int16_t* piece_table = &t.piece[0][0];
+  int v = 0;
+  for (int s = 0; s < SQ_NB; ++s) v += t.square[square[s]] + piece_table[piece[s]];
+  return v;
+}
+
+#if defined(__AVX512VBMI__) && defined(__AVX512BW__)
+// 64 squares' terms by one king: one two-register byte permute indexes distance * 16 + counts
+// in the 128-byte table; vpsadbw sums the signed bytes biased by 128 into eight 64-bit sums.
+inline __m512i square_terms(const int8_t* table, __m512i dist, __m512i counts, __mmask64 valid) {
+  const __m512i lo = _mm512_load_si512(table), hi = _mm512_load_si512(table + 64);
+  const __m512i index = _mm512_add_epi8(_mm512_slli_epi16(dist, 4), counts);  // dist < 8: no carry between bytes
+  const __m512i v = _mm512_maskz_permutex2var_epi8(valid, lo, index, hi);
+  return _mm512_sad_epu8(_mm512_xor_si512(v, _mm512_set1_epi8(char(0x80))), _mm512_setzero_si512());
+}
+
 template <HandLayout H>
 int effect_score(const BasicPosition<H>& pos, const EffectBoard& e) {
   const eval::EffectTables& t = g_tables;
   const uint8_t* db = kKingDistance[std::min<int>(pos.king_square(BLACK), SQ_NB)].data();
   const uint8_t* dw = kKingDistance[std::min<int>(pos.king_square(WHITE), SQ_NB)].data();
-  int v = 0;
-  for (int s = 0; s < SQ_NB; ++s) {
-    const int counts = std::min<int>(e.count[BLACK][s], 3) * 4 + std::min<int>(e.count[WHITE][s], 3);
-    v += t.square[(db[s] * 9 + dw[s]) * 16 + counts] + t.piece[pos.piece_on(Square(s))][counts];
-  }
+  alignas(64) uint8_t counts[kEffectBoardStride];
+  capped_counts(e, counts);
+  constexpr __mmask64 kLast = (__mmask64(1) << (SQ_NB - 64)) - 1;  // squares 64..80
+  auto load64 = [](const uint8_t* p) { return _mm512_loadu_si512(p); };
+  auto load32 = [](const uint8_t* p) { return _mm512_maskz_loadu_epi8(kLast, p); };
+  const __m512i sums = _mm512_add_epi64(
+      _mm512_add_epi64(square_terms(t.by_black_king, load64(db), load64(counts), ~__mmask64(0)),
+                       square_terms(t.by_white_king, load64(dw), load64(counts), ~__mmask64(0))),
+      _mm512_add_epi64(square_terms(t.by_black_king, load32(db + 64), load32(counts + 64), kLast),
+                       square_terms(t.by_white_king, load32(dw + 64), load32(counts + 64), kLast)));
+  alignas(64) int64_t lanes[8];
+  _mm512_store_si512(lanes, sums);
+  int v = -4 * 64 * 128;  // the bias of every byte of the four permutes
+  for (int64_t x : lanes) v += int(x);
+  for_each_square(pos.pieces(), [&](Square s) { v += t.piece[pos.piece_on(s)][counts[s]]; });
   return v;
 }
+#else
+template <HandLayout H>
+int effect_score(const BasicPosition<H>& pos, const EffectBoard& e) {
+  return effect_score_scalar(pos, e);
+}
+#endif
 
 template <HandLayout H>
 Value evaluate(const BasicPosition<H>& pos, const EffectBoard& effects) {
@@ -125,6 +183,7 @@ Value evaluate(const BasicPosition<H>& pos) {
 #define SASHITE_INSTANTIATE_EVALUATE(H)                                             \
   template int material<H>(const BasicPosition<H>&);                                \
   template int effect_score<H>(const BasicPosition<H>&, const EffectBoard&);        \
+  template int effect_score_scalar<H>(const BasicPosition<H>&, const EffectBoard&); \
   template Value evaluate<H>(const BasicPosition<H>&, const EffectBoard&);          \
   template Value evaluate<H>(const BasicPosition<H>&);
 SASHITE_FOR_EACH_HAND_LAYOUT(SASHITE_INSTANTIATE_EVALUATE)

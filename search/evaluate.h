@@ -14,7 +14,8 @@
 //                    table per square, indexed by both kings' distances and both counts.
 // Reads hand counts, never raw hand bits: every hand layout gives the same value.
 //
-// Cost: one pass over the 81 squares, two table loads each (the square's and its piece's).
+// Cost: with AVX-512 VBMI the square terms are two byte permutes per 64 squares and the piece
+// terms one table load per piece; without it, one pass over the 81 squares, two loads each.
 #pragma once
 
 #include <array>
@@ -45,27 +46,28 @@ inline constexpr std::array<std::array<int, 19>, RAW_END> kHandValue = [] {
 }();
 
 // The effect terms' weights as one plain array with a name per entry, for a tuner. Distances
-// are Chebyshev (king steps), 0..8; a missing king is at distance 8 from every square. Counts
-// past 3 weigh as 3.
+// are Chebyshev (king steps) capped at 7 ("d7" is 7 or more); a missing king is at 7 from every
+// square. Counts past 3 weigh as 3.
+inline constexpr int kDistances = 8;
 enum EffectWeight : int {
-  kAttack,                   // [9]  per own effect, by the square's distance to the enemy king
-  kDefence = kAttack + 9,    // [9]  per own effect, by the distance to the own king
-  kMultiEffect = kDefence + 9,  // [4]  1, 2, 3 effects on one square in 64ths of one ([0] unused)
-  kOutnumbered = kMultiEffect + 4,  // [3]  per square at distance 0..2 of the own king where the enemy has more effects
-  kDefended = kOutnumbered + 3,     // a non-king piece with an own effect on it, in cp
-  kHangingPercent,                  // a piece attacked and undefended: percent of its value
-  kOutnumberedPercent,              // defended but attacked by more: percent of its value
+  kAttack,                                  // [8] per own effect, by the square's distance to the enemy king
+  kDefence = kAttack + kDistances,          // [8] per own effect, by the distance to the own king
+  kMultiEffect = kDefence + kDistances,     // [4] 1, 2, 3 effects on one square in 64ths of one ([0] unused)
+  kOutnumbered = kMultiEffect + 4,          // [3] per square at distance 0..2 of the own king where the enemy has more effects
+  kDefended = kOutnumbered + 3,             // a non-king piece with an own effect on it, in cp
+  kHangingPercent,                          // a piece attacked and undefended: percent of its value
+  kOutnumberedPercent,                      // defended but attacked by more: percent of its value
   kEffectWeightCount
 };
 using EffectWeights = std::array<int, kEffectWeightCount>;
 
 inline constexpr std::array<std::string_view, kEffectWeightCount> kEffectWeightNames = {
-    "attack_d0",       "attack_d1",      "attack_d2",      "attack_d3",      "attack_d4",
-    "attack_d5",       "attack_d6",      "attack_d7",      "attack_d8",      "defence_d0",
-    "defence_d1",      "defence_d2",     "defence_d3",     "defence_d4",     "defence_d5",
-    "defence_d6",      "defence_d7",     "defence_d8",     "multi_effect_0", "multi_effect_1",
-    "multi_effect_2",  "multi_effect_3", "outnumbered_d0", "outnumbered_d1", "outnumbered_d2",
-    "defended",        "hanging_percent", "outnumbered_percent"};
+    "attack_d0",      "attack_d1",      "attack_d2",       "attack_d3",          "attack_d4",
+    "attack_d5",      "attack_d6",      "attack_d7",       "defence_d0",         "defence_d1",
+    "defence_d2",     "defence_d3",     "defence_d4",      "defence_d5",         "defence_d6",
+    "defence_d7",     "multi_effect_0", "multi_effect_1",  "multi_effect_2",     "multi_effect_3",
+    "outnumbered_d0", "outnumbered_d1", "outnumbered_d2",  "defended",           "hanging_percent",
+    "outnumbered_percent"};
 
 // Hand-set. tools/texel_tune's weights (results/texel/) fitted the project's games better
 // (held-out loss 0.2150 -> 0.2113) and lost their SPRT against these (-48 Elo [-88, -9],
@@ -76,19 +78,25 @@ inline constexpr std::array<std::string_view, kEffectWeightCount> kEffectWeightN
 // of a square the king may leave); multi_effect_0 weighs the squares no piece of the side
 // reaches (a king-placement term, 0 here).
 inline constexpr EffectWeights kDefaultEffectWeights = {
-    0,  24, 16, 10, 6, 4, 2, 1, 0,  // attack
-    4,  18, 10, 5,  3, 1, 0, 0, 0,  // defence
-    0,  64, 100, 120,               // multi effect
-    12, 24, 8,                      // outnumbered near the own king
-    6,  12, 5,                      // defended, hanging %, outnumbered %
+    0,  24, 16, 10, 6, 4, 2, 1,  // attack
+    4,  18, 10, 5,  3, 1, 0, 0,  // defence
+    0,  64, 100, 120,            // multi effect
+    12, 24, 8,                   // outnumbered near the own king
+    6,  12, 5,                   // defended, hanging %, outnumbered %
 };
 
-// The tables the weights expand to, per square [dist black king][dist white king][min(black
-// count, 3)][min(white count, 3)] and per piece [Piece][min(black count, 3)][min(white count,
-// 3)], Black's view: each entry is one side's terms less the mirrored other side's, so the
-// evaluation is colour-symmetric by construction.
+// The tables the weights expand to, Black's view. Per square the terms split into one part by
+// the distance to Black's king and one by the distance to White's, each indexed by min(black
+// count, 3) * 4 + min(white count, 3): by_black_king[d][c] holds Black's defence and
+// outnumbered terms less White's attack term, by_white_king the mirror, so the evaluation is
+// colour-symmetric by construction. Entries are bytes (saturated): 128 per table, what one
+// AVX-512 VBMI two-register byte permute looks up. `square` is their sum per (distance to
+// Black's king, distance to White's, counts) for the scalar path; `piece` is per Piece and
+// counts.
 struct EffectTables {
-  int16_t square[9 * 9 * 16];
+  alignas(64) int8_t by_black_king[kDistances * 16];
+  alignas(64) int8_t by_white_king[kDistances * 16];
+  int16_t square[kDistances * kDistances * 16];
   int16_t piece[PIECE_NB][16];
 };
 EffectTables make_effect_tables(const EffectWeights& w);
@@ -101,9 +109,12 @@ void set_effect_weights(const EffectWeights& w);
 // Board and hand material from Black's view (not clamped).
 template <HandLayout H>
 int material(const BasicPosition<H>& pos);
-// The effect terms from Black's view.
+// The effect terms from Black's view; the portable scalar path too, which tests compare with
+// the AVX-512 one when the build has it.
 template <HandLayout H>
 int effect_score(const BasicPosition<H>& pos, const EffectBoard& effects);
+template <HandLayout H>
+int effect_score_scalar(const BasicPosition<H>& pos, const EffectBoard& effects);
 
 // The side to move's score, within +-VALUE_EVAL_MAX. Deterministic and colour-symmetric: the
 // position rotated 180 degrees with colours, hands and side swapped gets the same value.

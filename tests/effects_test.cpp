@@ -1,5 +1,6 @@
 // The effect sources (search/effects/sources.h) give identical per-square counts: the
-// recomputed counts against a count of attackers_to on every square, then every source against
+// recomputed counts (both counters of effect_board.h) against a count of attackers_to on every
+// square, then every source against
 // the recomputed counts on the oracle positions (each legal move made and unmade) and on random
 // walks of moves, null moves and unmakes under every hand layout. Equal counts give equal
 // evaluations (checked too); equal trees per source are SearchDeterminism's
@@ -106,6 +107,9 @@ struct Lockstep {
     compute_effects(full, expected);
     if (exact) {
       ASSERT_EQ(first_difference(expected, attackers_count(full)), "") << "recomputed, " << where;
+      EffectBoard planes;  // the portable counter, whichever EffectAccumulator is
+      compute_effects<H, PlaneCounter>(full, planes);
+      ASSERT_EQ(first_difference(planes, expected), "") << "bit planes, " << where;
     }
     const Value v = evaluate(full, expected);
     auto same = [&](const char* source, const EffectBoard& e, const BasicPosition<H>& board) {

@@ -151,6 +151,19 @@ TEST(EvalEffects, CountsAndEffectTermsFlipWithTheBoard) {
   EXPECT_GT(nonzero, int(sample().size()) / 2);
 }
 
+// The AVX-512 path (when the build has it) and the portable one give the same terms.
+TEST(EvalEffects, VectorAndScalarPathsAgree) {
+  for (const std::string& s : sample())
+    for (const std::string& f : {s, testing::flip_sfen(s)}) {
+      Position pos;
+      StateInfo st;
+      ASSERT_FALSE(pos.set(f, &st));
+      EffectBoard e;
+      compute_effects(pos, e);
+      ASSERT_EQ(effect_score(pos, e), effect_score_scalar(pos, e)) << f;
+    }
+}
+
 TEST(EvalEffects, DefendedPiecesScoreAndHangingPiecesCost) {
   // Same material and kings: a Black silver on 5e defended by a gold on 5f, or left alone, or
   // attacked by a White pawn on 5d with and without the gold.
@@ -168,7 +181,7 @@ TEST(EvalEffects, WeightsAreOneNamedArray) {
   const std::string_view sfen = "4k4/9/9/9/9/9/3+r1+b3/9/4K4 b - 1";
   const Value before = eval_sfen<DefaultHand>(sfen);
   eval::EffectWeights w = eval::kDefaultEffectWeights;
-  for (int d = 0; d < 9; ++d) w[eval::kAttack + d] *= 2;
+  for (int d = 0; d < eval::kDistances; ++d) w[eval::kAttack + d] *= 2;
   eval::set_effect_weights(w);
   const Value doubled = eval_sfen<DefaultHand>(sfen);
   eval::set_effect_weights(eval::kDefaultEffectWeights);

@@ -1,8 +1,8 @@
 // The search through the registry's engines (search/engine.h), in-process: mates with their
 // exact scores, a legal answer on thousands of random positions, resignation when mated, the
 // entering-king declaration, and determinism: the same tree (node count, best move, score, PV)
-// through the full and the differential generator and through every hand layout of one key
-// scheme.
+// through the full and the differential generator, through every hand layout of one key
+// scheme and through every effect source (search/effects/sources.h).
 #include <gtest/gtest.h>
 
 #include <atomic>

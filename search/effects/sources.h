@@ -59,9 +59,9 @@ struct DiffKeptEffects {
     const dbb::PieceAttacks& a = pos.piece_attacks();
     std::memset(&scratch, 0, sizeof scratch);
     for (Color c : {BLACK, WHITE}) {
-      EffectPlanes planes;
-      for (uint64_t ids = pos.ids_on_board(c); ids; ids &= ids - 1) planes.add(a.core[__builtin_ctzll(ids)]);
-      planes.store(scratch.count[c]);
+      EffectAccumulator acc;
+      for (uint64_t ids = pos.ids_on_board(c); ids; ids &= ids - 1) acc.add(a.core[__builtin_ctzll(ids)]);
+      acc.store(scratch.count[c]);
     }
     return scratch;
   }
