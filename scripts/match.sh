@@ -10,6 +10,9 @@
 #     fairy       sashite against fairy-stockfish at full strength and at Skill Level 10 and 0
 #                 (FAIRY_SKILLS, default "20 10 0")
 #     selfplay    sashite against itself at MOVETIME: how games end (repetitions above all)
+#     effects     the evaluation's effect sources at equal time (search/effects/: the same trees,
+#                 so only their speed differs): recomputed against diff-kept (MoveGen diff) and
+#                 against incremental
 # Environment: PAIRS (game pairs per sashite-only match, default 40), MOVETIME (ms per move
 # there, default 100), ENGINE_PAIRS (pairs against each other engine, default 20), BYOYOMI (ms,
 # against fairy-stockfish, default 100), GPS_BYOYOMI and GPS_PAIRS (against gpsusi, default
@@ -103,6 +106,13 @@ for e in "${experiments[@]}"; do
         play "fairy-skill$skill" $(sashite_engine sashite) --engine "name=fairy-stockfish-skill$skill" "cmd=$fairy" \
           option.UCI_Variant=shogi option.Threads=1 option.Hash=64 "option.Skill Level=$skill" --tc "byoyomi=$BYOYOMI" "${others[@]}"
       done ;;
+    effects)
+      # shellcheck disable=SC2046
+      play effects-diff-kept $(sashite_engine diff-kept option.MoveGen=diff option.EffectSource=diff-kept) \
+        $(sashite_engine recomputed option.EffectSource=recomputed) --tc "movetime=$MOVETIME" "${own[@]}"
+      # shellcheck disable=SC2046
+      play effects-incremental $(sashite_engine incremental option.EffectSource=incremental) \
+        $(sashite_engine recomputed option.EffectSource=recomputed) --tc "movetime=$MOVETIME" "${own[@]}" ;;
     selfplay)
       # shellcheck disable=SC2046
       play selfplay $(sashite_engine black-first) $(sashite_engine white-first) --tc "movetime=$MOVETIME" "${own[@]}" ;;
