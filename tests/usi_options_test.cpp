@@ -189,7 +189,8 @@ TEST_F(UsiProgramOptions, UsiListsTheTableInOrder) {
   const std::vector<PrintedOption> printed = printed_options(reply("usi"));
   std::vector<std::string> names;
   for (const PrintedOption& o : printed) names.push_back(o.name);
-  EXPECT_EQ(names, (std::vector<std::string>{"USI_Hash", "USI_Ponder", "MoveOverhead", "MateSolver", "MateTable", "MoveGen",
+  EXPECT_EQ(names, (std::vector<std::string>{"USI_Hash", "USI_Ponder", "MoveOverhead", "MateSolver", "MateTable", "MateHash",
+                                             "MatePostSearch", "MoveGen",
                                              "HandLayout", "KeyScheme", "TTLayout"}));
   ASSERT_EQ(printed.size(), engine_.options().all().size());
   for (const PrintedOption& o : printed) {
@@ -217,7 +218,8 @@ TEST_F(UsiProgramOptions, EveryValueOutsideTheTypeIsRefusedAndChangesNothing) {
   // Away from the defaults first, so that a refusal resetting an option would show.
   for (const char* set : {"setoption name USI_Hash value 2", "setoption name USI_Ponder value true",
                           "setoption name MoveOverhead value 7", "setoption name MateSolver value and-or",
-                          "setoption name MateTable value single", "setoption name MoveGen value diff",
+                          "setoption name MateTable value single", "setoption name MateHash value 3",
+                          "setoption name MatePostSearch value none", "setoption name MoveGen value diff",
                           "setoption name HandLayout value hand64", "setoption name TTLayout value two-bounds",
                           "position startpos moves 7g7f"})
     ASSERT_EQ(reply(set), std::vector<std::string>{}) << set;

@@ -158,8 +158,7 @@ Combinations combinations(const Options& o) {
   Combinations k;
   const std::string path = o.gpsusi == "auto" ? match::find_program("gpsusi", "/usr/games/gpsusi").value_or("none") : o.gpsusi;
   if (path != "none") k.gpsusi = std::make_unique<Gpsusi>(path);
-  for (const std::string& s : MateSession::solver_names())
-    for (const std::string& t : MateSession::table_names()) k.sessions.emplace_back(s, t, o.mb);
+  for (const auto& [s, t] : MateSession::combinations()) k.sessions.emplace_back(s, t, o.mb);
   return k;
 }
 

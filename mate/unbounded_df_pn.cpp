@@ -1,0 +1,315 @@
+#include "mate/unbounded_df_pn.h"
+
+#include <algorithm>
+
+#include "mate/mate_tables.h"
+
+namespace sashite::mate {
+
+namespace {
+
+PnDn add(PnDn a, PnDn b) {
+  if (a >= kInfinitePnDn || b >= kInfinitePnDn) return kInfinitePnDn;
+  return std::min(a + b, kInfinitePnDn - 1);
+}
+
+// The 1 + epsilon threshold (Pawlewicz and Lew 2007, epsilon 1/4) from the second-best number.
+PnDn second_best_threshold(PnDn second, PnDn th) {
+  if (second >= kInfinitePnDn) return th;
+  return std::min(second + second / 4 + 1, th);
+}
+
+// One more ply on a bound: an unbounded bound stays unbounded.
+uint16_t plus_one(uint16_t len) { return len == kUnboundedLen ? len : uint16_t(len + 1); }
+uint16_t minus_one(uint16_t len) { return len == kUnboundedLen ? len : uint16_t(len - 1); }
+
+}  // namespace
+
+template <PnDnTableLayout T>
+void UnboundedDfPnSolver<T>::store(uint16_t searched, const Value& v, Move m, uint64_t amount) {
+  table_.store(pos_->board_key(), attacker_hand(), searched, v.pn, v.dn, v.len, m, amount);
+}
+
+template <PnDnTableLayout T>
+void UnboundedDfPnSolver<T>::poll() {
+  if (nodes_ < next_poll_) return;
+  next_poll_ = nodes_ + 4096;
+  poll_now();
+  if (limits_->on_progress && seconds() * 1000 >= double(next_progress_ms_)) progress();
+}
+
+template <PnDnTableLayout T>
+void UnboundedDfPnSolver<T>::progress() {
+  next_progress_ms_ = int64_t(seconds() * 1000) + limits_->progress_ms;
+  MateProgress p;
+  p.nodes = nodes_;
+  p.seconds = seconds();
+  p.hashfull = table_.hashfull();
+  p.mate_length = int(best_.size());
+  p.pv = best_.empty() ? path_moves_ : best_;
+  limits_->on_progress(p);
+}
+
+// The current node with `len` plies allowed, from what is known without searching it: a
+// repetition of the path (when `repetition`), the table, a defender without evasions, a
+// bound run out, then the initial numbers.
+template <PnDnTableLayout T>
+typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::evaluate(uint16_t len, bool repetition) {
+  if (repetition && path_keys_.contains(pos_->key())) return {kInfinitePnDn, 0, kUnboundedLen, true};
+  const PnDnProbe p = table_.probe(pos_->board_key(), attacker_hand(), len);
+  if (p.proven) return {0, kInfinitePnDn, p.len, false};
+  if (p.disproven) return {kInfinitePnDn, 0, p.len, false};
+  if (p.exact) return {p.pn, p.dn, 0, false};
+  if (pos_->side_to_move() == attacker_) {
+    if (len == 0) return {kInfinitePnDn, 0, 0, false};
+    return {1, 1, 0, false};
+  }
+  const ExtMove* end = generate<GenType::EvasionsAll>(*pos_, scratch_.data());
+  if (end == scratch_.data()) return {0, kInfinitePnDn, 0, false};  // mated (a pawn-drop mate is never generated)
+  if (len == 0) return {kInfinitePnDn, 0, 0, false};
+  return {PnDn(end - scratch_.data()), 1, 0, false};
+}
+
+// Multiple iterative deepening at a node that evaluate() left open, until its numbers reach a
+// threshold or it is decided.
+template <PnDnTableLayout T>
+typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::mid(size_t ply, uint16_t len, PnDn thpn, PnDn thdn) {
+  const bool attacking = pos_->side_to_move() == attacker_;
+  const bool repetition = len == kUnboundedLen;
+  const uint64_t nodes_before = nodes_;
+  while (frames_.size() <= ply) frames_.emplace_back();
+  std::vector<Child>& kids = frames_[ply].kids;
+  StateInfo& st = state(ply);
+  {
+    const ExtMove* end = attacking ? generate<GenType::ChecksAll>(*pos_, scratch_.data())
+                                   : generate<GenType::EvasionsAll>(*pos_, scratch_.data());
+    kids.clear();
+    for (const ExtMove* m = scratch_.data(); m != end; ++m) kids.push_back({m->move, {}});
+  }
+  const uint16_t child_len = minus_one(len);
+  if (repetition) path_keys_.push(pos_->key());
+  for (Child& c : kids) {
+    pos_->do_move(c.move, st);
+    ++nodes_;
+    c.v = evaluate(child_len, repetition);
+    pos_->undo_move(c.move);
+    if (attacking ? c.v.pn == 0 : c.v.dn == 0) break;  // decided: the rest need not be looked at
+  }
+  poll();
+  Value v;
+  while (!aborted_) {
+    // Attacking (OR): pn the least, dn the sum; defending (AND): pn the sum, dn the least.
+    PnDn pn = attacking ? kInfinitePnDn : 0, dn = attacking ? 0 : kInfinitePnDn;
+    size_t best = 0;
+    PnDn best_number = kInfinitePnDn + 1, second = kInfinitePnDn + 1;
+    for (size_t i = 0; i < kids.size(); ++i) {
+      const Value& c = kids[i].v;
+      const PnDn number = attacking ? c.pn : c.dn;
+      if (number < best_number) {
+        second = best_number;
+        best_number = number;
+        best = i;
+      } else if (number < second) {
+        second = number;
+      }
+      if (attacking) pn = std::min(pn, c.pn), dn = add(dn, c.dn);
+      else pn = add(pn, c.pn), dn = std::min(dn, c.dn);
+      if (number == 0) break;
+    }
+    v.pn = pn;
+    v.dn = dn;
+    if (pn == 0 || dn == 0 || pn >= thpn || dn >= thdn) break;
+    Child& c = kids[best];
+    PnDn child_thpn, child_thdn;
+    if (attacking) {
+      child_thpn = second_best_threshold(second, thpn);
+      child_thdn = std::min(thdn - dn + c.v.dn, kInfinitePnDn);
+    } else {
+      child_thpn = std::min(thpn - pn + c.v.pn, kInfinitePnDn);
+      child_thdn = second_best_threshold(second, thdn);
+    }
+    pos_->do_move(c.move, st);
+    path_moves_.push_back(c.move);
+    c.v = mid(ply + 1, child_len, child_thpn, child_thdn);
+    path_moves_.pop_back();
+    pos_->undo_move(c.move);
+  }
+  if (repetition) path_keys_.pop();
+  if (aborted_) return {};
+  Move proof_move = MOVE_NONE;
+  if (v.pn == 0) {  // attacking: the shortest proving check; defending: the longest defence
+    uint16_t length = attacking ? kUnboundedLen : 0;
+    for (const Child& c : kids) {
+      if (c.v.pn != 0) continue;
+      if (attacking ? c.v.len < length : c.v.len > length) {
+        length = c.v.len;
+        proof_move = c.move;
+      }
+    }
+    v.len = uint16_t(length + 1);
+    if (!attacking) proof_move = MOVE_NONE;
+  } else if (v.dn == 0) {
+    // Attacking: every check fails, within the narrowest bound, on the path if any failure is.
+    // Defending: the refutation that holds widest, a path-independent one if there is one.
+    v.len = attacking ? kUnboundedLen : 0;
+    v.path = !attacking;
+    bool any = false;
+    for (const Child& c : kids) {
+      if (c.v.dn != 0) continue;
+      if (attacking) {
+        v.len = std::min(v.len, c.v.len);
+        v.path = v.path || c.v.path;
+      } else if (!any || (v.path && !c.v.path) || (v.path == c.v.path && c.v.len > v.len)) {
+        v.len = c.v.len;
+        v.path = c.v.path;
+        any = true;
+      }
+    }
+    v.len = plus_one(v.len);
+  }
+  if (!(v.dn == 0 && v.path)) store(len, v, proof_move, nodes_ - nodes_before);
+  return v;
+}
+
+template <PnDnTableLayout T>
+typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::search(size_t ply, uint16_t len) {
+  const Value v = evaluate(len, false);
+  if (v.pn == 0 || v.dn == 0) return v;
+  return mid(ply, len, kInfinitePnDn, kInfinitePnDn);
+}
+
+// The proven line under `len` from the table: the check whose reply has the shortest stored
+// proof, the evasion with the longest. A node the table lost is searched again; a move back to
+// a position of the line is never chosen. false when stopped or when a node stays unproven.
+template <PnDnTableLayout T>
+bool UnboundedDfPnSolver<T>::proof_line(uint16_t len, std::vector<Move>& line) {
+  line.clear();
+  std::vector<Key> seen{pos_->key()};
+  std::vector<ExtMove> list(static_cast<size_t>(MAX_MOVES));
+  bool ok = true;
+  for (int searched = 0; ok && !aborted_;) {
+    const bool attacking = pos_->side_to_move() == attacker_;
+    const size_t ply = line.size();
+    const ExtMove* const end = attacking ? generate<GenType::ChecksAll>(*pos_, list.data())
+                                         : generate<GenType::EvasionsAll>(*pos_, list.data());
+    if (!attacking && end == list.data()) break;  // mated
+    const uint16_t child_len = minus_one(len);
+    Move pick = MOVE_NONE, lost = MOVE_NONE;
+    uint16_t pick_len = 0;
+    for (const ExtMove* e = list.data(); e != end; ++e) {
+      pos_->do_move(e->move, state(ply));
+      const bool repeats = std::find(seen.begin(), seen.end(), pos_->key()) != seen.end();
+      const Value v = repeats ? Value{kInfinitePnDn, 0, 0, true} : evaluate(child_len, false);
+      pos_->undo_move(e->move);
+      if (v.pn == 0 && (pick == MOVE_NONE || (attacking ? v.len < pick_len : v.len > pick_len))) {
+        pick = e->move;
+        pick_len = v.len;
+      } else if (v.pn != 0 && !repeats && lost == MOVE_NONE) {
+        lost = e->move;
+      }
+    }
+    // A proven node whose proving child, or one of whose defences, the table lost: search
+    // again (the node, or that defence), a bounded number of times per ply.
+    // Repetition (unbounded): the line's positions are on the path.
+    if ((attacking ? pick == MOVE_NONE : lost != MOVE_NONE) && searched++ < 8) {
+      if (attacking) {
+        ok = mid(ply, len, kInfinitePnDn, kInfinitePnDn).pn == 0;
+      } else {
+        path_keys_.push(pos_->key());
+        pos_->do_move(lost, state(ply));
+        ok = search(ply + 1, child_len).pn == 0;
+        pos_->undo_move(lost);
+        path_keys_.pop();
+      }
+      continue;
+    }
+    if (pick == MOVE_NONE || (!attacking && lost != MOVE_NONE)) {
+      ok = false;
+      break;
+    }
+    path_keys_.push(pos_->key());
+    pos_->do_move(pick, state(ply));
+    line.push_back(pick);
+    seen.push_back(pos_->key());
+    len = child_len;
+    searched = 0;
+  }
+  for (size_t i = line.size(); i > 0; --i) {
+    pos_->undo_move(line[i - 1]);
+    path_keys_.pop();
+  }
+  return ok && !aborted_;
+}
+
+template <PnDnTableLayout T>
+MateResult UnboundedDfPnSolver<T>::solve(Position& pos, const MateLimits& limits) {
+  MateResult res;
+  best_.clear();
+  path_moves_.clear();
+  path_keys_.clear();
+  next_progress_ms_ = limits.progress_ms;
+  next_poll_ = 0;
+  if (!begin(pos, limits, res)) return res;
+  const MatePostSearch post = limits.post_search;
+  uint16_t len = limits.max_depth < kMaxMateDepth ? uint16_t(limits.max_depth) : kUnboundedLen;
+  Value v = search(0, len);
+  if (!aborted_) iteration_done(len, res);
+  if (!aborted_ && v.dn == 0) {
+    res.status = MateStatus::NoMate;
+    res.depth = v.len;
+  }
+  // Proven: the first line, then the passes "mate within L - 2?".
+  if (aborted_ || v.pn != 0 || !proof_line(len, best_)) {
+    finish(res);
+    return res;
+  }
+  res.status = MateStatus::Mate;
+  res.exact = false;
+  uint16_t length = v.len;
+  bool shortest = false;
+  while (post != MatePostSearch::None && !aborted_) {
+    if (length < 3) {
+      shortest = true;
+      break;
+    }
+    const uint16_t bound = uint16_t(length - 2);
+    const Value w = search(0, bound);
+    if (aborted_) break;
+    iteration_done(bound, res);
+    if (w.pn != 0) {
+      shortest = true;
+      break;
+    }
+    length = w.len;
+    std::vector<Move> line;
+    if (!proof_line(length, line)) break;
+    best_ = std::move(line);
+  }
+  res.moves = best_;
+  if (shortest && post == MatePostSearch::Shortest) {
+    // Exact: no mate within length - 2. The line of the shortest attack and the longest defence.
+    std::vector<StateInfo> states(size_t(length) + 1);
+    std::vector<Key> keys(size_t(length) + 1);
+    std::vector<Move> line;
+    auto mated_within = [this](int plies, int) { return search(0, uint16_t(plies)).pn == 0 && !aborted_; };
+    auto stored_move = [this](int plies) { return table_.probe(pos_->board_key(), attacker_hand(), uint16_t(plies)).move; };
+    const uint64_t before = nodes_;
+    if (reconstruct(*pos_, length, line, states.data(), keys.data(), mated_within, stored_move, aborted_)) {
+      res.moves = std::move(line);
+      res.exact = true;
+    }
+    res.solution_nodes = nodes_ - before;
+  } else if (shortest && post == MatePostSearch::UpperBound) {
+    res.exact = int(res.moves.size()) == length;
+  }
+  res.depth = int(res.moves.size());
+  res.nodes = nodes_ - res.solution_nodes;
+  res.seconds = seconds();
+  return res;
+}
+
+#define SASHITE_INSTANTIATE_SOLVER(T) template class UnboundedDfPnSolver<T>;
+SASHITE_FOR_EACH_PN_DN_TABLE(SASHITE_INSTANTIATE_SOLVER)
+#undef SASHITE_INSTANTIATE_SOLVER
+
+}  // namespace sashite::mate
