@@ -54,7 +54,7 @@ void UnboundedDfPnSolver<T>::progress() {
 // repetition of the path (when `repetition`), the table, a defender without evasions, a
 // bound run out, then the initial numbers.
 template <PnDnTableLayout T>
-typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::evaluate(uint16_t len, bool repetition) {
+typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::evaluate(uint16_t len, bool repetition, PnDn pn0, PnDn dn0) {
   if (repetition && path_keys_.contains(pos_->key())) return {kInfinitePnDn, 0, kUnboundedLen, true};
   const PnDnProbe p = table_.probe(pos_->board_key(), attacker_hand(), len);
   if (p.proven) return {0, kInfinitePnDn, p.len, false};
@@ -62,12 +62,26 @@ typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::evaluate(uint16_t
   if (p.exact) return {p.pn, p.dn, 0, false};
   if (pos_->side_to_move() == attacker_) {
     if (len == 0) return {kInfinitePnDn, 0, 0, false};
-    return {1, 1, 0, false};
+    // Leaves: no check at all is no mate at any length; a check without an evasion is a mate
+    // in one, stored so that the line can follow it.
+    const ExtMove* end = generate<GenType::ChecksAll>(*pos_, scratch_.data());
+    if (end == scratch_.data()) return {kInfinitePnDn, 0, kUnboundedLen, false};
+    for (const ExtMove* m = scratch_.data(); m != end; ++m) {
+      pos_->do_move(m->move, leaf_state_);
+      const bool mated = generate<GenType::EvasionsAll>(*pos_, evasions_.data()) == evasions_.data();
+      pos_->undo_move(m->move);
+      if (mated) {
+        const Value v{0, kInfinitePnDn, 1, false};
+        store(len, v, m->move, 1);
+        return v;
+      }
+    }
+    return {pn0, dn0, 0, false};
   }
   const ExtMove* end = generate<GenType::EvasionsAll>(*pos_, scratch_.data());
   if (end == scratch_.data()) return {0, kInfinitePnDn, 0, false};  // mated (a pawn-drop mate is never generated)
   if (len == 0) return {kInfinitePnDn, 0, 0, false};
-  return {PnDn(end - scratch_.data()), 1, 0, false};
+  return {pn0, dn0, 0, false};
 }
 
 // Multiple iterative deepening at a node that evaluate() left open, until its numbers reach a
@@ -84,25 +98,47 @@ typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::mid(size_t ply, u
     const ExtMove* end = attacking ? generate<GenType::ChecksAll>(*pos_, scratch_.data())
                                    : generate<GenType::EvasionsAll>(*pos_, scratch_.data());
     kids.clear();
-    for (const ExtMove* m = scratch_.data(); m != end; ++m) kids.push_back({m->move, {}});
+    for (const ExtMove* m = scratch_.data(); m != end; ++m) {
+      kids.push_back({m->move, {}});
+      estimate(kids.back(), attacking);
+    }
+    std::stable_sort(kids.begin(), kids.end(), [](const Child& a, const Child& b) { return a.order < b.order; });
+    expand(kids, attacking);
   }
   const uint16_t child_len = minus_one(len);
   if (repetition) path_keys_.push(pos_->key());
   for (Child& c : kids) {
+    if (c.waiting) continue;
     pos_->do_move(c.move, st);
     ++nodes_;
-    c.v = evaluate(child_len, repetition);
+    c.v = evaluate(child_len, repetition, c.pn0, c.dn0);
     pos_->undo_move(c.move);
     if (attacking ? c.v.pn == 0 : c.v.dn == 0) break;  // decided: the rest need not be looked at
   }
   poll();
   Value v;
   while (!aborted_) {
+    // Bring in the children whose predecessors were decided without deciding this node.
+    for (bool more = true; more;) {
+      more = false;
+      for (Child& c : kids) {
+        if (c.waiting || c.next < 0 || (attacking ? c.v.dn : c.v.pn) != 0) continue;
+        Child& n = kids[size_t(c.next)];
+        if (!n.waiting) continue;
+        n.waiting = false;
+        pos_->do_move(n.move, st);
+        ++nodes_;
+        n.v = evaluate(child_len, repetition, n.pn0, n.dn0);
+        pos_->undo_move(n.move);
+        more = true;
+      }
+    }
     // Attacking (OR): pn the least, dn the sum; defending (AND): pn the sum, dn the least.
-    PnDn pn = attacking ? kInfinitePnDn : 0, dn = attacking ? 0 : kInfinitePnDn;
+    PnDn pn = attacking ? kInfinitePnDn : 0, dn = attacking ? 0 : kInfinitePnDn, max_dn = 0;
     size_t best = 0;
     PnDn best_number = kInfinitePnDn + 1, second = kInfinitePnDn + 1;
     for (size_t i = 0; i < kids.size(); ++i) {
+      if (kids[i].waiting) continue;
       const Value& c = kids[i].v;
       const PnDn number = attacking ? c.pn : c.dn;
       if (number < best_number) {
@@ -112,10 +148,13 @@ typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::mid(size_t ply, u
       } else if (number < second) {
         second = number;
       }
-      if (attacking) pn = std::min(pn, c.pn), dn = add(dn, c.dn);
-      else pn = add(pn, c.pn), dn = std::min(dn, c.dn);
+      if (!attacking) pn = add(pn, c.pn), dn = std::min(dn, c.dn);
+      else if (pn = std::min(pn, c.pn); kids[i].max_dn) max_dn = std::max(max_dn, c.dn);
+      else dn = add(dn, c.dn);
       if (number == 0) break;
     }
+    // Long-range drops on one line lead to much the same positions: their dn counts once.
+    if (attacking) dn = add(dn, max_dn);
     v.pn = pn;
     v.dn = dn;
     if (pn == 0 || dn == 0 || pn >= thpn || dn >= thdn) break;
@@ -140,7 +179,7 @@ typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::mid(size_t ply, u
   if (v.pn == 0) {  // attacking: the shortest proving check; defending: the longest defence
     uint16_t length = attacking ? kUnboundedLen : 0;
     for (const Child& c : kids) {
-      if (c.v.pn != 0) continue;
+      if (c.waiting || c.v.pn != 0) continue;
       if (attacking ? c.v.len < length : c.v.len > length) {
         length = c.v.len;
         proof_move = c.move;
@@ -155,7 +194,7 @@ typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::mid(size_t ply, u
     v.path = !attacking;
     bool any = false;
     for (const Child& c : kids) {
-      if (c.v.dn != 0) continue;
+      if (c.waiting || c.v.dn != 0) continue;
       if (attacking) {
         v.len = std::min(v.len, c.v.len);
         v.path = v.path || c.v.path;
@@ -169,6 +208,86 @@ typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::mid(size_t ply, u
   }
   if (!(v.dn == 0 && v.path)) store(len, v, proof_move, nodes_ - nodes_before);
   return v;
+}
+
+// df-pn+ initial numbers (Nagai 2002) in units of 2 from the pieces that bear on the move's
+// square, weighed as GPS shogi's liberty estimator and KomoringHeights do: a check on a square
+// the defence holds twice is harder to prove, one the attack holds better than the defence
+// harder to refute; a capture or a well-guarded interposition is the defender's better try. The
+// order breaks ties between equal numbers: bigger pieces closer to the king first, a
+// non-promotion of pawn, bishop or rook last.
+template <PnDnTableLayout T>
+void UnboundedDfPnSolver<T>::estimate(Child& c, bool attacking) const {
+  static constexpr int kValue[PIECE_TYPE_NB] = {0, 1, 2, 2, 3, 5, 5, 5, 8, 5, 5, 5, 5, 8, 8};
+  const Move m = c.move;
+  const Color us = pos_->side_to_move(), them = ~us;
+  const Square to = to_sq(m);
+  const int ours = pos_->attackers_to(us, to).popcount() + is_drop(m);
+  const int theirs = pos_->attackers_to(them, to).popcount();
+  const Piece captured = is_drop(m) ? NO_PIECE : pos_->piece_on(to);
+  if (attacking) {
+    c.pn0 = 2 + (theirs >= 2 ? 2 : 0);
+    c.dn0 = 2;
+    if (ours > theirs) c.dn0 += 2;
+    else if (captured != NO_PIECE && (raw_type(type_of(captured)) == GOLD || raw_type(type_of(captured)) == SILVER)) c.dn0 += 2;
+    else c.pn0 += 2;
+    const PieceType dropped = is_drop(m) ? dropped_type(m) : NO_PIECE_TYPE;
+    c.max_dn = dropped == LANCE || dropped == BISHOP || dropped == ROOK;
+  } else if (captured != NO_PIECE) {
+    c.pn0 = 4, c.dn0 = 2;
+  } else if (!is_drop(m) && from_sq(m) == pos_->king_square(us)) {
+    c.pn0 = 2, c.dn0 = 2;
+  } else if (theirs < ours) {
+    c.pn0 = 4, c.dn0 = 2;
+  } else {
+    c.pn0 = 2, c.dn0 = 4;
+  }
+  const PieceType moved = type_of(pos_->moved_piece(m));
+  const PieceType after = is_promotion(m) ? promote(moved) : moved;
+  int order = -kValue[after];
+  if (!is_drop(m) && !is_promotion(m) && (moved == PAWN || moved == BISHOP || moved == ROOK) &&
+      (in_promotion_zone(us, from_sq(m)) || in_promotion_zone(us, to)))
+    order += 100;
+  const Square k = pos_->king_square(attacking ? them : us);
+  if (k != SQ_NONE) order += std::max(std::abs(int(file_of(k)) - int(file_of(to))), std::abs(int(rank_of(k)) - int(rank_of(to))));
+  c.order = int16_t(order);
+}
+
+// Delayed expansion (KomoringHeights' idea): interpositions by drop on one square wait for
+// each other at a defending node (the first to be refuted refutes them all, and a mate after one
+// drop is usually a mate after another), and a non-promotion waits for its promotion: proven
+// first at a defending node, refuted first at an attacking one.
+template <PnDnTableLayout T>
+void UnboundedDfPnSolver<T>::expand(std::vector<Child>& kids, bool attacking) {
+  if (++stamp_ == 0) {
+    std::fill(drop_stamp_.begin(), drop_stamp_.end(), 0);
+    std::fill(move_stamp_.begin(), move_stamp_.end(), 0);
+    stamp_ = 1;
+  }
+  auto chain = [&](int32_t before, int32_t after) {
+    kids[size_t(before)].next = after;
+    kids[size_t(after)].waiting = true;
+  };
+  for (int32_t i = 0; i < int32_t(kids.size()); ++i) {
+    const Move m = kids[size_t(i)].move;
+    const Square to = to_sq(m);
+    if (is_drop(m)) {
+      if (attacking) continue;
+      if (drop_stamp_[to] == stamp_) chain(drop_last_[to], i);
+      drop_stamp_[to] = stamp_;
+      drop_last_[to] = i;
+      continue;
+    }
+    const size_t k = size_t(from_sq(m)) * SQ_NB + to;
+    if (move_stamp_[k] != stamp_) {
+      move_stamp_[k] = stamp_;
+      move_last_[k] = i;
+    } else if (is_promotion(m)) {
+      chain(i, move_last_[k]);  // the non-promotion came first
+    } else {
+      chain(move_last_[k], i);
+    }
+  }
 }
 
 template <PnDnTableLayout T>

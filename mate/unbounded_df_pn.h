@@ -46,9 +46,17 @@ class UnboundedDfPnSolver : detail::SolveState {
     uint16_t len = 0;
     bool path = false;
   };
+  // Delayed expansion: a child with a predecessor (`waiting`) is left out until the
+  // predecessor is decided the way that leaves the question open (proven at a defending node,
+  // disproven at an attacking one); `next` is the child it then brings in.
   struct Child {
     Move move;
     Value v;
+    int32_t next = -1;
+    bool waiting = false;
+    bool max_dn = false;    // attacking: dn counted by max, not sum (a long-range drop)
+    uint8_t pn0 = 1, dn0 = 1;  // df-pn+ initial numbers
+    int16_t order = 0;      // ties between equal numbers: the lower first
   };
   struct Frame {
     std::vector<Child> kids;
@@ -80,7 +88,10 @@ class UnboundedDfPnSolver : detail::SolveState {
     std::vector<uint16_t> counts_ = std::vector<uint16_t>(0x10000);
   };
 
-  Value evaluate(uint16_t len, bool repetition);  // the current node, without searching it
+  // The current node, without searching it; pn0, dn0: its initial numbers.
+  Value evaluate(uint16_t len, bool repetition, PnDn pn0 = 1, PnDn dn0 = 1);
+  void estimate(Child& c, bool attacking) const;
+  void expand(std::vector<Child>& kids, bool attacking);
   Value mid(size_t ply, uint16_t len, PnDn thpn, PnDn thdn);
   Value search(size_t ply, uint16_t len);  // evaluate(), then mid() to a decision
   bool proof_line(uint16_t len, std::vector<Move>& line);
@@ -95,11 +106,16 @@ class UnboundedDfPnSolver : detail::SolveState {
   T& table_;
   std::deque<Frame> frames_;
   std::deque<StateInfo> stack_;
-  std::vector<ExtMove> scratch_;
+  std::vector<ExtMove> scratch_, evasions_ = std::vector<ExtMove>(size_t(MAX_MOVES));
+  StateInfo leaf_state_;
   PathKeys path_keys_;
   std::vector<Move> path_moves_;  // the current path (progress lines)
   std::vector<Move> best_;        // the best proven line
   int64_t next_progress_ms_ = 0;
+  // expand()'s last child per drop square and per (from, to), valid when stamped this node.
+  uint32_t stamp_ = 0;
+  std::vector<uint32_t> drop_stamp_ = std::vector<uint32_t>(SQ_NB), move_stamp_ = std::vector<uint32_t>(SQ_NB * SQ_NB);
+  std::vector<int32_t> drop_last_ = std::vector<int32_t>(SQ_NB), move_last_ = std::vector<int32_t>(SQ_NB * SQ_NB);
   uint64_t next_poll_ = 0;
 };
 
