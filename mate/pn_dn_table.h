@@ -52,6 +52,7 @@ struct PnDnProbe {
   PnDn pn = 1, dn = 1;
   uint16_t len = 0;       // proven: the shortest applicable proof; disproven: the widest bound
   Move move = MOVE_NONE;  // proven: that proof's move
+  uint32_t hand = 0;      // proven: that proof's hand (proof pieces); disproven: the disproof's
 };
 
 template <class T>
@@ -60,7 +61,7 @@ concept PnDnTableLayout = requires(T& t, const T& ct, Key board, uint32_t hand, 
   t.resize(size_t{1});
   t.clear();
   { ct.probe(board, hand, len) } -> std::same_as<PnDnProbe>;
-  t.store(board, hand, len, n, n, len, m, uint64_t{1});
+  t.store(board, hand, len, n, n, len, m, uint64_t{1}, hand);
   { ct.hashfull() } -> std::same_as<int>;
   { ct.stats() } -> std::same_as<MateTableStats>;
 };
@@ -103,11 +104,12 @@ class PnDnTable {
           out.proven = true;
           out.len = e.len;
           out.move = e.move;
+          out.hand = e.hand;
         }
       } else if (e.dn == 0) {
         if (len <= e.len && (!out.disproven || e.len > out.len) && H::from_raw(typename H::Raw(e.hand)).superior_or_equal(h)) {
           out.disproven = true;
-          if (!out.proven) out.len = e.len;
+          if (!out.proven) out.len = e.len, out.hand = e.hand;
         }
       } else if (e.hand == hand && e.len == len) {
         out.exact = true;
@@ -120,9 +122,11 @@ class PnDnTable {
   }
 
   // The result of a search of (board, hand) under bound `searched`: numbers (kept for that
-  // bound), or a proof of length `len` (move: the proving check), or no mate within `len`.
+  // bound), or a proof of length `len` (move: the proving check), or no mate within `len`; a
+  // proof or disproof is kept with `result_hand`, its proof or disproof pieces.
   // `amount`: the nodes this search spent, added to the entry's effort.
-  void store(Key board, uint32_t hand, uint16_t searched, PnDn pn, PnDn dn, uint16_t len, Move move, uint64_t amount) {
+  void store(Key board, uint32_t hand, uint16_t searched, PnDn pn, PnDn dn, uint16_t len, Move move, uint64_t amount,
+             uint32_t result_hand) {
     PnDnEntry* c = cluster(board);
     PnDnEntry* slot = nullptr;
     PnDnEntry* victim = nullptr;
@@ -146,7 +150,8 @@ class PnDnTable {
       ++replaced_;
       slot = victim;
     }
-    *slot = PnDnEntry{board, hand, effort, pn, dn, pn && dn ? searched : len, move, generation_, 0};
+    const bool decided = pn == 0 || dn == 0;
+    *slot = PnDnEntry{board, decided ? result_hand : hand, effort, pn, dn, decided ? len : searched, move, generation_, 0};
   }
 
   // Permille of the first 1000 entries written in this generation (USI `hashfull`).

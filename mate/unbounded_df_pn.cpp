@@ -27,7 +27,51 @@ uint16_t minus_one(uint16_t len) { return len == kUnboundedLen ? len : uint16_t(
 
 template <PnDnTableLayout T>
 void UnboundedDfPnSolver<T>::store(uint16_t searched, const Value& v, Move m, uint64_t amount) {
-  table_.store(pos_->board_key(), attacker_hand(), searched, v.pn, v.dn, v.len, m, amount);
+  table_.store(pos_->board_key(), attacker_hand(), searched, v.pn, v.dn, v.len, m, amount, v.hand);
+}
+
+// Proof and disproof pieces (Seo 1999; Nagai 2002): a proof stores the fewest pieces in hand
+// it needs, a disproof the most it withstands, so that one result answers for every hand on
+// the right side of it.
+// The attacker's hand before the check m, from the pieces needed (or withstood) after it: a
+// dropped piece more, a captured one fewer.
+template <PnDnTableLayout T>
+uint32_t UnboundedDfPnSolver<T>::before_check(uint32_t after, Move m, bool disproof) const {
+  DefaultHand h = DefaultHand::from_raw(after);
+  if (is_drop(m)) {
+    const PieceType p = dropped_type(m);
+    h.set(p, std::min(h.count(p) + 1, max_in_hand(p)));
+  } else if (const Piece c = pos_->piece_on(to_sq(m)); c != NO_PIECE) {
+    const PieceType p = raw_type(type_of(c));
+    if (h.count(p)) h.sub(p);
+  }
+  return disproof ? no_new_drops(h.raw()) : h.raw();
+}
+
+// A proof at a defending node whose check could be answered by a drop between: with fewer
+// pieces the attacker would leave the defender a kind it lacks now, so the proof needs every
+// piece of those kinds the attacker holds.
+template <PnDnTableLayout T>
+uint32_t UnboundedDfPnSolver<T>::interpositions(uint32_t proof) const {
+  const Bitboard checkers = pos_->checkers();
+  if (!checkers || checkers.more_than_one() || !between_bb(pos_->king_square(~attacker_), checkers.lsb())) return proof;
+  DefaultHand h = DefaultHand::from_raw(proof);
+  const DefaultHand& ours = pos_->hand(attacker_);
+  const DefaultHand& theirs = pos_->hand(~attacker_);
+  for (PieceType p = RAW_BEGIN; p < RAW_END; ++p)
+    if (!theirs.has(p)) h.set(p, ours.count(p));
+  return h.raw();
+}
+
+// A disproof at an attacking node: a kind the attacker lacks would bring new drop checks, so
+// the disproof holds only without it.
+template <PnDnTableLayout T>
+uint32_t UnboundedDfPnSolver<T>::no_new_drops(uint32_t disproof) const {
+  DefaultHand h = DefaultHand::from_raw(disproof);
+  const DefaultHand& ours = pos_->hand(attacker_);
+  for (PieceType p = RAW_BEGIN; p < RAW_END; ++p)
+    if (!ours.has(p)) h.set(p, 0);
+  return h.raw();
 }
 
 template <PnDnTableLayout T>
@@ -56,32 +100,40 @@ void UnboundedDfPnSolver<T>::progress() {
 template <PnDnTableLayout T>
 typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::evaluate(uint16_t len, bool repetition, PnDn pn0, PnDn dn0) {
   if (repetition && path_keys_.contains(pos_->key())) return {kInfinitePnDn, 0, kUnboundedLen, true};
-  const PnDnProbe p = table_.probe(pos_->board_key(), attacker_hand(), len);
-  if (p.proven) return {0, kInfinitePnDn, p.len, false};
-  if (p.disproven) return {kInfinitePnDn, 0, p.len, false};
-  if (p.exact) return {p.pn, p.dn, 0, false};
+  const uint32_t hand = attacker_hand();
+  const PnDnProbe p = table_.probe(pos_->board_key(), hand, len);
+  if (p.proven) return {0, kInfinitePnDn, p.len, false, p.hand};
+  if (p.disproven) return {kInfinitePnDn, 0, p.len, false, p.hand};
+  if (p.exact) return {p.pn, p.dn, 0, false, 0};
+  static constexpr uint32_t kAll = [] {
+    DefaultHand h;
+    for (PieceType p = RAW_BEGIN; p < RAW_END; ++p) h.set(p, max_in_hand(p));
+    return h.raw();
+  }();
   if (pos_->side_to_move() == attacker_) {
-    if (len == 0) return {kInfinitePnDn, 0, 0, false};
+    if (len == 0) return {kInfinitePnDn, 0, 0, false, kAll};  // no check within no ply, whatever the hand
     // Leaves: no check at all is no mate at any length; a check without an evasion is a mate
     // in one, stored so that the line can follow it.
     const ExtMove* end = generate<GenType::ChecksAll>(*pos_, scratch_.data());
-    if (end == scratch_.data()) return {kInfinitePnDn, 0, kUnboundedLen, false};
+    if (end == scratch_.data()) return {kInfinitePnDn, 0, kUnboundedLen, false, no_new_drops(kAll)};
     for (const ExtMove* m = scratch_.data(); m != end; ++m) {
       pos_->do_move(m->move, leaf_state_);
       const bool mated = generate<GenType::EvasionsAll>(*pos_, evasions_.data()) == evasions_.data();
+      const uint32_t needed = mated ? interpositions(0) : 0;
       pos_->undo_move(m->move);
       if (mated) {
-        const Value v{0, kInfinitePnDn, 1, false};
+        const Value v{0, kInfinitePnDn, 1, false, before_check(needed, m->move, false)};
         store(len, v, m->move, 1);
         return v;
       }
     }
-    return {pn0, dn0, 0, false};
+    return {pn0, dn0, 0, false, 0};
   }
   const ExtMove* end = generate<GenType::EvasionsAll>(*pos_, scratch_.data());
-  if (end == scratch_.data()) return {0, kInfinitePnDn, 0, false};  // mated (a pawn-drop mate is never generated)
-  if (len == 0) return {kInfinitePnDn, 0, 0, false};
-  return {pn0, dn0, 0, false};
+  // Mated (a pawn-drop mate is never generated).
+  if (end == scratch_.data()) return {0, kInfinitePnDn, 0, false, interpositions(0)};
+  if (len == 0) return {kInfinitePnDn, 0, 0, false, hand};
+  return {pn0, dn0, 0, false, 0};
 }
 
 // Multiple iterative deepening at a node that evaluate() left open, until its numbers reach a
@@ -186,24 +238,49 @@ typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::mid(size_t ply, u
       }
     }
     v.len = uint16_t(length + 1);
-    if (!attacking) proof_move = MOVE_NONE;
+    if (attacking) {
+      for (const Child& c : kids)
+        if (c.move == proof_move) v.hand = before_check(c.v.hand, c.move, false);
+    } else {
+      DefaultHand needed;  // every defence's pieces
+      for (const Child& c : kids)
+        for (PieceType p = RAW_BEGIN; p < RAW_END; ++p)
+          needed.set(p, std::max(needed.count(p), DefaultHand::from_raw(c.v.hand).count(p)));
+      v.hand = interpositions(needed.raw());
+      proof_move = MOVE_NONE;
+    }
   } else if (v.dn == 0) {
     // Attacking: every check fails, within the narrowest bound, on the path if any failure is.
     // Defending: the refutation that holds widest, a path-independent one if there is one.
+    // The disproof pieces: the fewest any check's disproof withstands; the refutation's, one
+    // fewer of a kind the defender drops than leaves it one to drop.
     v.len = attacking ? kUnboundedLen : 0;
     v.path = !attacking;
-    bool any = false;
+    DefaultHand withstood;
+    if (attacking)
+      for (PieceType p = RAW_BEGIN; p < RAW_END; ++p) withstood.set(p, max_in_hand(p));
+    const Child* refutation = nullptr;
     for (const Child& c : kids) {
       if (c.waiting || c.v.dn != 0) continue;
       if (attacking) {
         v.len = std::min(v.len, c.v.len);
         v.path = v.path || c.v.path;
-      } else if (!any || (v.path && !c.v.path) || (v.path == c.v.path && c.v.len > v.len)) {
+        const DefaultHand h = DefaultHand::from_raw(before_check(c.v.hand, c.move, true));
+        for (PieceType p = RAW_BEGIN; p < RAW_END; ++p) withstood.set(p, std::min(withstood.count(p), h.count(p)));
+      } else if (!refutation || (v.path && !c.v.path) || (v.path == c.v.path && c.v.len > v.len)) {
         v.len = c.v.len;
         v.path = c.v.path;
-        any = true;
+        refutation = &c;
       }
     }
+    if (refutation) {
+      withstood = DefaultHand::from_raw(refutation->v.hand);
+      if (is_drop(refutation->move)) {
+        const PieceType p = dropped_type(refutation->move);
+        withstood.set(p, std::min(withstood.count(p), pos_->hand(attacker_).count(p) + pos_->hand(~attacker_).count(p) - 1));
+      }
+    }
+    v.hand = attacking ? no_new_drops(withstood.raw()) : withstood.raw();
     v.len = plus_one(v.len);
   }
   if (!(v.dn == 0 && v.path)) store(len, v, proof_move, nodes_ - nodes_before);

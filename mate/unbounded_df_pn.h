@@ -41,10 +41,12 @@ class UnboundedDfPnSolver : detail::SolveState {
  private:
   // pn 0: proven, len the proof's length; dn 0: no mate within len, `path` when that rests on a
   // repetition of the current path.
+  // hand (decided, not `path`): the proof pieces of a proof, the disproof pieces of a disproof.
   struct Value {
     PnDn pn = 1, dn = 1;
     uint16_t len = 0;
     bool path = false;
+    uint32_t hand = 0;
   };
   // Delayed expansion: a child with a predecessor (`waiting`) is left out until the
   // predecessor is decided the way that leaves the question open (proven at a defending node,
@@ -96,6 +98,10 @@ class UnboundedDfPnSolver : detail::SolveState {
   Value search(size_t ply, uint16_t len);  // evaluate(), then mid() to a decision
   bool proof_line(uint16_t len, std::vector<Move>& line);
   void store(uint16_t searched, const Value& v, Move m, uint64_t amount);
+  // Proof and disproof pieces (Seo 1999; Nagai 2002).
+  uint32_t before_check(uint32_t after, Move m, bool disproof) const;
+  uint32_t interpositions(uint32_t proof) const;
+  uint32_t no_new_drops(uint32_t disproof) const;
   void poll();
   void progress();
   StateInfo& state(size_t ply) {

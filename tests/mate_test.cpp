@@ -200,29 +200,29 @@ TEST(PnDnTable, EntriesAnswerByHandAndBound) {
   gg.add(GOLD), gg.add(GOLD);
   s.add(SILVER);
   const Move drop = make_move_drop(GOLD, SQ_ZERO);
-  t.store(42, g.raw(), kUnboundedLen, 0, kInfinitePnDn, 5, drop, 10);
+  t.store(42, g.raw(), kUnboundedLen, 0, kInfinitePnDn, 5, drop, 10, g.raw());
   EXPECT_TRUE(t.probe(42, gg.raw(), kUnboundedLen).proven);
   EXPECT_TRUE(t.probe(42, g.raw(), 5).proven);
   EXPECT_EQ(t.probe(42, g.raw(), 5).move, drop);
   EXPECT_FALSE(t.probe(42, g.raw(), 3).proven) << "longer than the bound";
   EXPECT_FALSE(t.probe(42, s.raw(), 7).proven);
   EXPECT_FALSE(t.probe(43, g.raw(), 7).proven);
-  t.store(42, s.raw(), 9, kInfinitePnDn, 0, 9, MOVE_NONE, 10);  // no mate within 9
+  t.store(42, s.raw(), 9, kInfinitePnDn, 0, 9, MOVE_NONE, 10, s.raw());  // no mate within 9
   EXPECT_TRUE(t.probe(42, DefaultHand{}.raw(), 9).disproven);
   EXPECT_TRUE(t.probe(42, s.raw(), 7).disproven);
   EXPECT_FALSE(t.probe(42, s.raw(), 11).disproven) << "wider than the disproof";
   EXPECT_FALSE(t.probe(42, s.raw(), kUnboundedLen).disproven);
-  t.store(42, gg.raw(), kUnboundedLen, 7, 3, 0, MOVE_NONE, 10);
+  t.store(42, gg.raw(), kUnboundedLen, 7, 3, 0, MOVE_NONE, 10, gg.raw());
   EXPECT_FALSE(t.probe(42, gg.raw(), 5).exact);
   const PnDnProbe gold = t.probe(42, gg.raw(), kUnboundedLen);
   EXPECT_TRUE(gold.proven) << "the proof with one gold answers first";
-  t.store(77, gg.raw(), kUnboundedLen, 7, 3, 0, MOVE_NONE, 10);
+  t.store(77, gg.raw(), kUnboundedLen, 7, 3, 0, MOVE_NONE, 10, gg.raw());
   const PnDnProbe numbers = t.probe(77, gg.raw(), kUnboundedLen);
   EXPECT_TRUE(numbers.exact && !numbers.proven && !numbers.disproven);
   EXPECT_EQ(numbers.pn, 7u);
   EXPECT_EQ(numbers.dn, 3u);
   EXPECT_FALSE(t.probe(77, g.raw(), kUnboundedLen).exact) << "numbers are for the exact hand";
-  t.store(77, gg.raw(), kUnboundedLen, kInfinitePnDn, 0, kUnboundedLen, MOVE_NONE, 10);
+  t.store(77, gg.raw(), kUnboundedLen, kInfinitePnDn, 0, kUnboundedLen, MOVE_NONE, 10, gg.raw());
   EXPECT_TRUE(t.probe(77, g.raw(), kUnboundedLen).disproven);
   EXPECT_EQ(t.stats().records, 4u) << "the result took the numbers' entry";
   t.clear();
