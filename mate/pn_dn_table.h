@@ -5,11 +5,13 @@
 // superiority, as mate/mate_table.h):
 //   proven in L plies with hand H  => proven for every hand >= H and every bound >= L;
 //   no mate within D with hand H   => disproven for every hand <= H and every bound <= D.
-// Sizing and clearing: as many entries as the megabytes hold (no power-of-two rounding, the
-// slot is a multiply-high of the key); the memory comes zeroed from calloc, so pages are not
-// touched before they are written, and clear() starts a new generation instead of writing the
-// table: an entry of another generation is empty. Replacement: within the key's cluster, an
-// empty entry, else the one with the least effort (nodes searched below it).
+// Sizing and clearing: as many clusters of 8 entries as the megabytes hold (no power-of-two
+// rounding, the cluster is a multiply-high of the key); beside the entries a cache line of tags
+// per cluster (the key's high half) answers most probes without reading an entry. The entries
+// come zeroed from calloc, so their pages are not touched before they are written, and clear()
+// starts a new generation instead of writing the table: an entry of another generation is
+// empty. Replacement: within the key's cluster, an empty entry, else the one with the least
+// effort (nodes searched below it).
 #pragma once
 
 #include <algorithm>
@@ -77,16 +79,19 @@ class PnDnTable {
 
   void resize(size_t mb) {
     entries_.reset();
-    size_ = std::max<size_t>((mb << 20) / sizeof(PnDnEntry), 1024);
-    entries_.reset(static_cast<PnDnEntry*>(std::calloc(size_ + kCluster, sizeof(PnDnEntry))));
-    if (!entries_) throw std::bad_alloc();
+    tags_.reset();
+    clusters_ = std::max<size_t>((mb << 20) / (kCluster * (sizeof(PnDnEntry) + sizeof(uint32_t))), 128);
+    entries_.reset(static_cast<PnDnEntry*>(std::calloc(clusters_ * kCluster, sizeof(PnDnEntry))));
+    tags_.reset(static_cast<uint32_t*>(std::aligned_alloc(64, clusters_ * kCluster * sizeof(uint32_t))));
+    if (!entries_ || !tags_) throw std::bad_alloc();
+    std::memset(static_cast<void*>(tags_.get()), 0, clusters_ * kCluster * sizeof(uint32_t));
     generation_ = 1;
     dropped_ = replaced_ = 0;
   }
   // A new generation; every 65535th writes the table once.
   void clear() {
     if (++generation_ == 0) {
-      std::memset(static_cast<void*>(entries_.get()), 0, (size_ + kCluster) * sizeof(PnDnEntry));
+      std::memset(static_cast<void*>(entries_.get()), 0, clusters_ * kCluster * sizeof(PnDnEntry));
       generation_ = 1;
     }
     dropped_ = replaced_ = 0;
@@ -94,9 +99,12 @@ class PnDnTable {
 
   PnDnProbe probe(Key board, uint32_t hand, uint16_t len) const {
     PnDnProbe out;
-    const PnDnEntry* c = cluster(board);
+    const size_t base = cluster(board);
+    const uint32_t* tags = tags_.get() + base;
+    const PnDnEntry* c = entries_.get() + base;
     const H h = H::from_raw(typename H::Raw(hand));
     for (size_t i = 0; i < kCluster; ++i) {
+      if (tags[i] != tag(board)) continue;  // one cache line of tags spares reading the entries
       const PnDnEntry& e = c[i];
       if (e.generation != generation_ || e.board != board) continue;
       if (e.pn == 0) {
@@ -127,7 +135,8 @@ class PnDnTable {
   // `amount`: the nodes this search spent, added to the entry's effort.
   void store(Key board, uint32_t hand, uint16_t searched, PnDn pn, PnDn dn, uint16_t len, Move move, uint64_t amount,
              uint32_t result_hand) {
-    PnDnEntry* c = cluster(board);
+    const size_t base = cluster(board);
+    PnDnEntry* c = entries_.get() + base;
     PnDnEntry* slot = nullptr;
     PnDnEntry* victim = nullptr;
     uint32_t effort = uint32_t(std::min<uint64_t>(amount, UINT32_MAX));
@@ -152,11 +161,12 @@ class PnDnTable {
     }
     const bool decided = pn == 0 || dn == 0;
     *slot = PnDnEntry{board, decided ? result_hand : hand, effort, pn, dn, decided ? len : searched, move, generation_, 0};
+    tags_.get()[base + size_t(slot - c)] = tag(board);
   }
 
   // Permille of the first 1000 entries written in this generation (USI `hashfull`).
   int hashfull() const {
-    const size_t n = std::min<size_t>(1000, size_);
+    const size_t n = std::min<size_t>(1000, clusters_ * kCluster);
     int used = 0;
     for (size_t i = 0; i < n; ++i) used += entries_.get()[i].generation == generation_;
     return int(used * 1000 / n);
@@ -164,7 +174,7 @@ class PnDnTable {
 
   MateTableStats stats() const {
     MateTableStats s;
-    for (size_t i = 0; i < size_ + kCluster; ++i) {
+    for (size_t i = 0; i < clusters_ * kCluster; ++i) {
       const PnDnEntry& e = entries_.get()[i];
       if (e.generation != generation_) continue;
       ++s.records;
@@ -178,17 +188,19 @@ class PnDnTable {
 
  private:
   struct Free {
-    void operator()(PnDnEntry* p) const { std::free(p); }
+    void operator()(void* p) const { std::free(p); }
   };
   // Fibonacci hashing (the low bits of an XOR board key carry the side to move), then the
-  // multiply-high maps the key onto every entry, not onto a power of two of them.
-  PnDnEntry* cluster(Key board) const {
+  // multiply-high maps the key onto every cluster, not onto a power of two of them.
+  size_t cluster(Key board) const {
     const uint64_t mixed = board * 0x9E3779B97F4A7C15ull;
-    return entries_.get() + size_t((unsigned __int128)mixed * size_ >> 64);
+    return size_t((unsigned __int128)mixed * clusters_ >> 64) * kCluster;
   }
+  static uint32_t tag(Key board) { return uint32_t(board >> 32); }
 
   std::unique_ptr<PnDnEntry, Free> entries_;
-  size_t size_ = 0;
+  std::unique_ptr<uint32_t, Free> tags_;  // per entry, the board key's high half
+  size_t clusters_ = 0;
   uint16_t generation_ = 1;
   uint64_t dropped_ = 0, replaced_ = 0;
 };

@@ -412,9 +412,11 @@ bool UnboundedDfPnSolver<T>::proof_line(uint16_t len, std::vector<Move>& line) {
         ok = mid(ply, len, kInfinitePnDn, kInfinitePnDn).pn == 0;
       } else {
         path_keys_.push(pos_->key());
+        path_moves_.push_back(lost);
         pos_->do_move(lost, state(ply));
         ok = search(ply + 1, child_len).pn == 0;
         pos_->undo_move(lost);
+        path_moves_.pop_back();
         path_keys_.pop();
       }
       continue;
@@ -424,6 +426,7 @@ bool UnboundedDfPnSolver<T>::proof_line(uint16_t len, std::vector<Move>& line) {
       break;
     }
     path_keys_.push(pos_->key());
+    path_moves_.push_back(pick);
     pos_->do_move(pick, state(ply));
     line.push_back(pick);
     seen.push_back(pos_->key());
@@ -433,6 +436,7 @@ bool UnboundedDfPnSolver<T>::proof_line(uint16_t len, std::vector<Move>& line) {
   for (size_t i = line.size(); i > 0; --i) {
     pos_->undo_move(line[i - 1]);
     path_keys_.pop();
+    path_moves_.pop_back();
   }
   return ok && !aborted_;
 }

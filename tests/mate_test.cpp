@@ -278,6 +278,44 @@ TEST(UnboundedDfPn, StoppedAfterAProofAnswersTheProvenLine) {
   EXPECT_EQ(r.exact, r.moves.size() == 11u);
 }
 
+// Progress while it works: every report's line is played from the root; once a mate is proven
+// the line is that mate.
+TEST(UnboundedDfPn, ProgressReportsTheSearchLineThenTheProvenMate) {
+  const std::string sfen = "5n1k1/5p3/5s1p1/8N/7P1/9/9/9/9 b R2Br4g3s2n4l15p 1";  // mogami s7, mate 13
+  Position pos;
+  StateInfo si;
+  ASSERT_EQ(pos.set(sfen, &si), std::nullopt);
+  PnDnTable<DefaultHand> table;
+  table.resize(16);
+  UnboundedDfPnSolver<PnDnTable<DefaultHand>> solver(table);
+  MateLimits limits;
+  limits.progress_ms = 0;  // at every poll (4096 nodes)
+  std::vector<MateProgress> reports;
+  limits.on_progress = [&](const MateProgress& p) { reports.push_back(p); };
+  const MateResult r = solver.solve(pos, limits);
+  ASSERT_EQ(r.status, MateStatus::Mate);
+  ASSERT_FALSE(reports.empty()) << r.nodes << " nodes";
+  bool proven = false;
+  for (const MateProgress& p : reports) {
+    EXPECT_GT(p.nodes, 0u);
+    EXPECT_GE(p.hashfull, 0);
+    EXPECT_LE(p.hashfull, 1000);
+    std::vector<StateInfo> st(p.pv.size());
+    for (size_t i = 0; i < p.pv.size(); ++i) {
+      ASSERT_TRUE(MoveList<GenType::LegalAll>(pos).contains(p.pv[i])) << i;
+      pos.do_move(p.pv[i], st[i]);
+    }
+    for (size_t i = p.pv.size(); i > 0; --i) pos.undo_move(p.pv[i - 1]);
+    if (p.mate_length) {
+      proven = true;
+      EXPECT_EQ(size_t(p.mate_length), p.pv.size());
+      EXPECT_EQ(check_mate_line(pos, p.pv), "");
+    } else {
+      EXPECT_FALSE(proven) << "a proven mate stays reported";
+    }
+  }
+}
+
 TEST(Mate, IterationsFollowTheDepthsAndSumTheNodes) {
   using AndOr = mate::MateCombo<AndOrSolver<MainOverflowTable<DefaultHand>>, MainOverflowTable<DefaultHand>>;
   const MateResult r = solve<AndOr>("9/9/9/4k4/9/4P4/9/9/9 b 4G2r2b4s4n4l17p 1", kMaxMateDepth);
