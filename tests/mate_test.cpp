@@ -316,6 +316,25 @@ TEST(UnboundedDfPn, ProgressReportsTheSearchLineThenTheProvenMate) {
   }
 }
 
+// The depth-limited df-pn stopped after its first pass (a proof) answers the proven line too.
+TEST(DfPn, StoppedAfterAProofAnswersTheProvenLine) {
+  const std::string sfen = "9/9/9/9/4k4/9/9/9/9 b RB2G 1";  // mate in 11
+  Position pos;
+  StateInfo si;
+  ASSERT_EQ(pos.set(sfen, &si), std::nullopt);
+  MainOverflowTable<DefaultHand> table;
+  table.resize(16);
+  DfPnSolver<MainOverflowTable<DefaultHand>> solver(table);
+  std::atomic<bool> stop{false};
+  MateLimits limits;
+  limits.stop = &stop;
+  limits.on_iteration = [&](const MateIteration&) { stop = true; };
+  const MateResult r = solver.solve(pos, limits);
+  ASSERT_EQ(r.status, MateStatus::Mate);
+  EXPECT_GE(r.moves.size(), 11u);
+  EXPECT_EQ(check_mate_line(pos, r.moves), "");
+}
+
 TEST(Mate, IterationsFollowTheDepthsAndSumTheNodes) {
   using AndOr = mate::MateCombo<AndOrSolver<MainOverflowTable<DefaultHand>>, MainOverflowTable<DefaultHand>>;
   const MateResult r = solve<AndOr>("9/9/9/4k4/9/4P4/9/9/9 b 4G2r2b4s4n4l17p 1", kMaxMateDepth);
