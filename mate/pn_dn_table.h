@@ -51,7 +51,7 @@ static_assert(sizeof(PnDnEntry) == 40);
 struct PnDnProbe {
   bool proven = false, disproven = false;
   bool exact = false;     // numbers stored for exactly this hand and bound
-  PnDn pn = 1, dn = 1;
+  PnDn pn = 0, dn = 0;    // the greatest numbers of this entry and its neighbours; 0: none
   uint16_t len = 0;       // proven: the shortest applicable proof; disproven: the widest bound
   Move move = MOVE_NONE;  // proven: that proof's move
   uint32_t hand = 0;      // proven: that proof's hand (proof pieces); disproven: the disproof's
@@ -121,8 +121,14 @@ class PnDnTable {
         }
       } else if (e.hand == hand && e.len == len) {
         out.exact = true;
-        out.pn = e.pn;
-        out.dn = e.dn;
+        out.pn = std::max(out.pn, e.pn);
+        out.dn = std::max(out.dn, e.dn);
+      } else {
+        // Numbers of a neighbour (KomoringHeights' lookup): more pieces and a wider bound are
+        // no harder to disprove than the entry, fewer and a narrower no easier to prove.
+        const H eh = H::from_raw(typename H::Raw(e.hand));
+        if (e.len <= len && h.superior_or_equal(eh)) out.dn = std::max(out.dn, e.dn);
+        if (e.len >= len && eh.superior_or_equal(h)) out.pn = std::max(out.pn, e.pn);
       }
     }
     if (out.proven) out.disproven = false;  // only a key collision makes both true

@@ -105,6 +105,8 @@ typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::evaluate(uint16_t
   if (p.proven) return {0, kInfinitePnDn, p.len, false, p.hand};
   if (p.disproven) return {kInfinitePnDn, 0, p.len, false, p.hand};
   if (p.exact) return {p.pn, p.dn, 0, false, 0};
+  pn0 = std::max(pn0, p.pn);
+  dn0 = std::max(dn0, p.dn);
   static constexpr uint32_t kAll = [] {
     DefaultHand h;
     for (PieceType p = RAW_BEGIN; p < RAW_END; ++p) h.set(p, max_in_hand(p));

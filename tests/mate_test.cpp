@@ -222,9 +222,21 @@ TEST(PnDnTable, EntriesAnswerByHandAndBound) {
   EXPECT_EQ(numbers.pn, 7u);
   EXPECT_EQ(numbers.dn, 3u);
   EXPECT_FALSE(t.probe(77, g.raw(), kUnboundedLen).exact) << "numbers are for the exact hand";
+  // A neighbour's numbers: fewer pieces and a narrower bound are no easier to prove (pn), more
+  // pieces and a wider bound no easier to disprove (dn).
+  const PnDnProbe fewer = t.probe(77, g.raw(), 9);
+  EXPECT_EQ(fewer.pn, 7u);
+  EXPECT_EQ(fewer.dn, 0u);
+  DefaultHand ggg = gg;
+  ggg.add(GOLD);
+  t.store(77, g.raw(), 9, 2, 5, 0, MOVE_NONE, 10, g.raw());
+  const PnDnProbe more = t.probe(77, ggg.raw(), kUnboundedLen);
+  EXPECT_FALSE(more.exact);
+  EXPECT_EQ(more.pn, 0u);
+  EXPECT_EQ(more.dn, 5u) << "the widest of the two neighbours' dn";
   t.store(77, gg.raw(), kUnboundedLen, kInfinitePnDn, 0, kUnboundedLen, MOVE_NONE, 10, gg.raw());
   EXPECT_TRUE(t.probe(77, g.raw(), kUnboundedLen).disproven);
-  EXPECT_EQ(t.stats().records, 4u) << "the result took the numbers' entry";
+  EXPECT_EQ(t.stats().records, 5u) << "the result took the numbers' entry";
   t.clear();
   EXPECT_FALSE(t.probe(42, gg.raw(), kUnboundedLen).proven);
   EXPECT_EQ(t.stats().records, 0u);
@@ -275,7 +287,9 @@ TEST(UnboundedDfPn, StoppedAfterAProofAnswersTheProvenLine) {
   const MateResult r = solve_unbounded(sfen, MatePostSearch::Shortest, &stop, [&](const MateIteration&) { stop = true; });
   ASSERT_EQ(r.status, MateStatus::Mate);
   EXPECT_GE(r.moves.size(), 11u);
-  EXPECT_EQ(r.exact, r.moves.size() == 11u);
+  if (r.exact) {
+    EXPECT_EQ(r.moves.size(), 11u);
+  }
 }
 
 // Progress while it works: every report's line is played from the root; once a mate is proven
