@@ -5,9 +5,10 @@
 // (a cleared table each). Then the totals against 謎電 (2005)'s published 1,359,825 nodes/s,
 // whether every solver gave the same answer, and for the problem chosen with --detail N
 // (1-based) 謎電's per-iteration table and the table statistics of each combination. Markdown.
-// --post-search sets the unbounded df-pn's MatePostSearch (default shortest, the others' question).
+// --post-search sets the unbounded df-pn's MatePostSearch (default shortest, the others' question);
+// --solver keeps one solver.
 //   mate_report [--mb M] [--runs R] [--ms T] [--detail N] [--gpsusi PATH|none]
-//               [--post-search none|upper-bound|shortest] FILE
+//               [--post-search none|upper-bound|shortest] [--solver NAME] FILE
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -128,12 +129,14 @@ struct Options {
   int runs = 3, detail = 0;
   int64_t ms = 60000;
   std::string gpsusi = "auto";  // a path, "auto" (find it) or "none"
+  std::string solver;           // only this solver; empty: every one
   std::string file;
 };
 
 constexpr study::CommandLine kCommandLine{
     "mate_report",
-    "mate_report [--mb M] [--runs R] [--ms T] [--detail N] [--gpsusi PATH|none] [--post-search none|upper-bound|shortest] FILE"};
+    "mate_report [--mb M] [--runs R] [--ms T] [--detail N] [--gpsusi PATH|none] [--post-search none|upper-bound|shortest] "
+    "[--solver NAME] FILE"};
 
 Options parse_options(int argc, char** argv) {
   Options o;
@@ -143,6 +146,7 @@ Options parse_options(int argc, char** argv) {
                       {"--ms", [&](const char* v) { o.ms = std::atoll(v); }},
                       {"--detail", [&](const char* v) { o.detail = std::atoi(v); }},
                       {"--gpsusi", [&](const char* v) { o.gpsusi = v; }},
+                      {"--solver", [&](const char* v) { o.solver = v; }},
                       {"--post-search", [&](const char* v) {
                          const std::string p = v;
                          if (p == "none") o.post = MatePostSearch::None;
@@ -170,7 +174,9 @@ Combinations combinations(const Options& o) {
   Combinations k;
   const std::string path = o.gpsusi == "auto" ? match::find_program("gpsusi", "/usr/games/gpsusi").value_or("none") : o.gpsusi;
   if (path != "none") k.gpsusi = std::make_unique<Gpsusi>(path);
-  for (const auto& [s, t] : MateSession::combinations()) k.sessions.emplace_back(s, t, o.mb);
+  for (const auto& [s, t] : MateSession::combinations())
+    if (o.solver.empty() || o.solver == s) k.sessions.emplace_back(s, t, o.mb);
+  if (k.sessions.empty()) kCommandLine.fail("no registered solver named " + o.solver);
   return k;
 }
 
