@@ -215,7 +215,7 @@ MateResult DfPnSolver<T>::solve(Position& pos, const MateLimits& limits) {
     if (table_line(length)) {
       res.status = MateStatus::Mate;
       res.exact = false;
-      res.depth = int(res.moves.size());
+      res.depth = length;
     }
   }
   finish(res);

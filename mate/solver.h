@@ -82,7 +82,9 @@ struct MateResult {
   // that may be longer (no post-search, or stopped before it ended).
   bool exact = true;
   // NoMate: no mate within this many plies; kNoLimit when the search met no depth cut (none at
-  // any length). Timeout: the last depth searched completely.
+  // any length). Timeout: the last depth searched completely. Mate: the line's length, or when
+  // not exact the proven bound (a mate within this many plies against every defence; the
+  // line's defence need not be the longest).
   int depth = 0;
   uint64_t nodes = 0;         // search nodes (positions entered)
   uint64_t solution_nodes = 0;// nodes of the reconstruction's searches
@@ -90,7 +92,8 @@ struct MateResult {
   std::vector<MateIteration> iterations;
 };
 
-// "mate 9", "nomate" (none at any length), "nomate 13" (none within 13 plies) or "timeout".
+// "mate 9", "mate 113 within 143" (a line of 113 plies, a mate within 143 proven: exact false),
+// "nomate" (none at any length), "nomate 13" (none within 13 plies) or "timeout".
 std::string mate_answer(const MateResult& r);
 
 // A solver over a table layout T: solves for the side to move as attacker, restores the

@@ -504,7 +504,7 @@ MateResult UnboundedDfPnSolver<T>::solve(Position& pos, const MateLimits& limits
   } else if (shortest && post == MatePostSearch::UpperBound) {
     res.exact = int(res.moves.size()) == length;
   }
-  res.depth = int(res.moves.size());
+  res.depth = res.exact ? int(res.moves.size()) : length;
   res.nodes = nodes_ - res.solution_nodes;
   res.seconds = seconds();
   return res;

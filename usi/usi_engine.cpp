@@ -303,7 +303,7 @@ usi::Job UsiEngine::go_mate(const SearchLimits& limits) {
             say("info string mate solver " + std::string(mate_->solver_name()) + ", table " + mate_->table_name() + ": " +
                 mate_->stats().to_string());
             if (r.status == MateStatus::Mate) {
-              if (!r.exact) say("info string a proven mate of " + std::to_string(r.moves.size()) + " plies, perhaps not the shortest");
+              if (!r.exact) say("info string " + mate_answer(r) + ": a proven mate, perhaps not the shortest");
               std::string line = "checkmate";
               for (Move m : r.moves) (line += ' ') += to_usi(m);
               say(line);
