@@ -18,8 +18,14 @@
 //   children's numbers in its frame for the whole visit, so each child search returns numbers
 //   past the threshold it was given and the node makes progress even when the table lost or
 //   changed the child's entry meanwhile.
-// - Initial numbers (df-pn+): a defending node's pn is its number of evasions (mated: proven
-//   at once), an attacking node's 1.
+// - Leaves and order: at a new attacking node a no-check test (no mate at any length) and a
+//   mate-in-one test; df-pn+ initial numbers from the pieces bearing on the move's square
+//   (estimate()); delayed expansion of same-square drop interpositions and of non-promotions
+//   (expand()); the dn of long-range drops counted once.
+// - Proof and disproof pieces (Seo 1999; Nagai 2002) for every stored result; a lookup also
+//   borrows the numbers of entries for other hands and bounds (mate/pn_dn_table.h).
+// - Not done: threshold-controlling (TCA) and source-node double-count elimination (SNDA,
+//   Kishimoto 2010), garbage collection beyond the cluster's least-effort replacement.
 #pragma once
 
 #include <cstdint>
