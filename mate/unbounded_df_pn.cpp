@@ -1,6 +1,7 @@
 #include "mate/unbounded_df_pn.h"
 
 #include <algorithm>
+#include <cstdint>
 
 #include "mate/mate_tables.h"
 
@@ -378,7 +379,8 @@ typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::search(size_t ply
 
 // The proven line under `len` from the table: the check whose reply has the shortest stored
 // proof, the evasion with the longest. A node the table lost is searched again; a move back to
-// a position of the line is never chosen. false when stopped or when a node stays unproven.
+// a position of the line is never played (under a bound, a check back to one cuts the line back
+// to it). false when stopped or when a node stays unproven.
 template <PnDnTableLayout T>
 bool UnboundedDfPnSolver<T>::proof_line(uint16_t len, std::vector<Move>& line) {
   line.clear();
@@ -394,14 +396,19 @@ bool UnboundedDfPnSolver<T>::proof_line(uint16_t len, std::vector<Move>& line) {
     const uint16_t child_len = minus_one(len);
     Move pick = MOVE_NONE, lost = MOVE_NONE;
     uint16_t pick_len = 0;
+    size_t back_to = SIZE_MAX;
     for (const ExtMove* e = list.data(); e != end; ++e) {
       pos_->do_move(e->move, state(ply));
-      const bool repeats = std::find(seen.begin(), seen.end(), pos_->key()) != seen.end();
-      const Value v = repeats ? Value{kInfinitePnDn, 0, 0, true} : evaluate(child_len, false);
+      const auto at = std::find(seen.begin(), seen.end(), pos_->key());
+      const bool repeats = at != seen.end();
+      // Under a bound, a check back to a position of the line is a shorter mate from there.
+      const bool shortcut = repeats && attacking && len != kUnboundedLen;
+      const Value v = repeats && !shortcut ? Value{kInfinitePnDn, 0, 0, true} : evaluate(child_len, false);
       pos_->undo_move(e->move);
       if (v.pn == 0 && (pick == MOVE_NONE || (attacking ? v.len < pick_len : v.len > pick_len))) {
         pick = e->move;
         pick_len = v.len;
+        back_to = shortcut ? size_t(at - seen.begin()) : SIZE_MAX;
       } else if (v.pn != 0 && !repeats && lost == MOVE_NONE) {
         lost = e->move;
       }
@@ -427,13 +434,23 @@ bool UnboundedDfPnSolver<T>::proof_line(uint16_t len, std::vector<Move>& line) {
       ok = false;
       break;
     }
+    searched = 0;
+    if (back_to != SIZE_MAX) {  // the line is cut back to that position, now under the tighter bound
+      for (; line.size() > back_to; seen.pop_back()) {
+        pos_->undo_move(line.back());
+        line.pop_back();
+        path_keys_.pop();
+        path_moves_.pop_back();
+      }
+      len = child_len;
+      continue;
+    }
     path_keys_.push(pos_->key());
     path_moves_.push_back(pick);
     pos_->do_move(pick, state(ply));
     line.push_back(pick);
     seen.push_back(pos_->key());
     len = child_len;
-    searched = 0;
   }
   for (size_t i = line.size(); i > 0; --i) {
     pos_->undo_move(line[i - 1]);
