@@ -160,6 +160,41 @@ MateResult DfPnSolver<T>::solve(Position& pos, const MateLimits& limits) {
     iteration_done(depth, res);
     return v;
   };
+  // The proven line under `length` from the table alone (stopped: no search): the stored proof
+  // move, the evasion with the longest stored proof; false if a record was lost.
+  auto table_line = [&](int length) {
+    std::vector<Move> line;
+    bool ok = true;
+    for (int left = length; ok; --left) {
+      const bool attacking = pos_->side_to_move() == attacker_;
+      if (attacking) {
+        const MateProbe p = table_.probe(pos_->board_key(), attacker_hand(), left);
+        ok = p.state == MateState::Proven && p.move != MOVE_NONE && MoveList<GenType::ChecksAll>(*pos_).contains(p.move);
+        if (ok) line.push_back(p.move);
+      } else {
+        const MoveList<GenType::EvasionsAll> evasions(*pos_);
+        if (evasions.size() == 0) break;  // mated
+        Move pick = MOVE_NONE;
+        int longest = -1;
+        for (const ExtMove& e : evasions) {
+          pos_->do_move(e.move, states_[line.size()]);
+          const MateProbe p = table_.probe(pos_->board_key(), attacker_hand(), left - 1);
+          pos_->undo_move(e.move);
+          if (p.state != MateState::Proven) {
+            pick = MOVE_NONE;
+            break;
+          }
+          if (p.length > longest) longest = p.length, pick = e.move;
+        }
+        ok = pick != MOVE_NONE;
+        if (ok) line.push_back(pick);
+      }
+      if (ok) pos_->do_move(line.back(), states_[line.size() - 1]);
+    }
+    for (size_t i = line.size(); i > 0; --i) pos_->undo_move(line[i - 1]);
+    if (ok && check_mate_line(*pos_, line).empty()) res.moves = std::move(line);
+    return !res.moves.empty();
+  };
   const int max_depth = std::min(limits.max_depth, kMaxMateDepth);
   Value v = pass(max_depth);
   if (!aborted_ && v.dn == 0) {
@@ -174,7 +209,13 @@ MateResult DfPnSolver<T>::solve(Position& pos, const MateLimits& limits) {
     }
     if (!aborted_) {
       report_mate(length, table_, [this](int plies, int ply) { return mated_within(plies, ply); }, res);
-      return res;
+      if (res.status == MateStatus::Mate) return res;
+    }
+    // Stopped while shortening or rebuilding: the proven line, perhaps not the shortest.
+    if (table_line(length)) {
+      res.status = MateStatus::Mate;
+      res.exact = false;
+      res.depth = length;
     }
   }
   finish(res);

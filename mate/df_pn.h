@@ -9,7 +9,8 @@
 //   of one node never feed back into themselves (no graph-history interaction).
 // - Shortest mate by iterative shortening: a first pass to max_depth finds some mate of length
 //   L, each next pass asks for a mate within L - 2 with the table kept, until one fails; then
-//   the reconstruction (its questions are df-pn searches too) gives the line.
+//   the reconstruction (its questions are df-pn searches too) gives the line. Stopped after a
+//   proof, it answers the proven line the table holds (MateResult::exact false).
 // - Initial numbers (Nagai's df-pn+ idea of a cheap look-ahead): a check's reply node gets
 //   pn = its number of evasions, and is proven at once when it has none (mate).
 // - Thresholds: the second-best child's number times 1 + epsilon (Pawlewicz and Lew, 1+epsilon

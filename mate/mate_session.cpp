@@ -48,9 +48,17 @@ std::vector<std::string> MateSession::table_names() {
   return v;
 }
 
+std::vector<std::pair<std::string, std::string>> MateSession::combinations() {
+  std::vector<std::pair<std::string, std::string>> v;
+  for_each_mate_solver_and_table([&]<class S, class T>() { v.emplace_back(S::name, T::name); });
+  return v;
+}
+
 MateSession::MateSession(const std::string& solver, const std::string& table, size_t mb) {
+  bool named = false;  // the solver runs over a table of that name
+  for_each_mate_solver_and_table([&]<class S, class T>() { named = named || (solver == S::name && table == T::name); });
   for_each_mate_solver_and_table([&]<class S, class T>() {
-    if (!impl_ && solver == S::name && table == T::name) impl_ = std::make_unique<Impl<S, T>>(mb);
+    if (!impl_ && solver == S::name && (!named || table == T::name)) impl_ = std::make_unique<Impl<S, T>>(mb);
   });
 }
 

@@ -1,11 +1,13 @@
 // One registered mate solver over one registered table layout, chosen by name at run time (the
 // USI options MateSolver and MateTable, mate_report): the table is owned and cleared before
-// each problem, since superiority holds only within one problem's piece set.
+// each problem, since superiority holds only within one problem's piece set. A solver with its
+// own kind of table (the unbounded df-pn's pn-dn) takes it whatever table is named.
 #pragma once
 
 #include <cstddef>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "mate/solver.h"
@@ -16,6 +18,8 @@ class MateSession {
  public:
   static std::vector<std::string> solver_names();  // registry order
   static std::vector<std::string> table_names();
+  // Every registered (solver, table) pair, registry order.
+  static std::vector<std::pair<std::string, std::string>> combinations();
 
   // Unregistered names leave the session empty (valid() false); the table's allocation may
   // throw std::bad_alloc.

@@ -12,7 +12,9 @@ const char* mate_status_name(MateStatus s) {
 }
 
 std::string mate_answer(const MateResult& r) {
-  if (r.status == MateStatus::Mate) return "mate " + std::to_string(r.moves.size());
+  if (r.status == MateStatus::Mate)
+    return "mate " + std::to_string(r.moves.size()) +
+           (!r.exact && size_t(r.depth) > r.moves.size() ? " within " + std::to_string(r.depth) : "");
   if (r.status == MateStatus::NoMate) return r.depth == kNoLimit ? "nomate" : "nomate " + std::to_string(r.depth);
   return "timeout";
 }

@@ -49,18 +49,42 @@ struct MateIteration {
   std::string to_string() const;  // " 5:            216 (            176+   5.400*)"
 };
 
+// What the unbounded df-pn does once it has proven a first mate (USI option MatePostSearch):
+// None answers that proof's line; UpperBound shortens it by passes "mate within L - 2?" over
+// the same table until one fails (the length is then exact) and answers the line the table
+// holds; Shortest also rebuilds that line as the shortest attack against the longest defence.
+enum class MatePostSearch { None, UpperBound, Shortest };
+
+// A solver's progress while it works (USI `info` lines): the current search path until a mate
+// is proven, then the best proven line.
+struct MateProgress {
+  uint64_t nodes = 0;
+  double seconds = 0;
+  int hashfull = 0;         // permille
+  int mate_length = 0;      // of the best proven line; 0: none yet
+  std::vector<Move> pv;
+};
+
 struct MateLimits {
   int max_depth = kMaxMateDepth;         // no mate found to here: NoMate with depth = max_depth
   int64_t ms = 0;                        // 0: no time limit
   const std::atomic<bool>* stop = nullptr;
   std::function<void(const MateIteration&)> on_iteration;
+  MatePostSearch post_search = MatePostSearch::Shortest;
+  std::function<void(const MateProgress&)> on_progress;  // about every progress_ms
+  int64_t progress_ms = 1000;
 };
 
 struct MateResult {
   MateStatus status = MateStatus::Timeout;
   std::vector<Move> moves;  // Mate: attacker's first move to the mating move
+  // Mate: the line is the shortest attack against the longest defence; false: a proven mate
+  // that may be longer (no post-search, or stopped before it ended).
+  bool exact = true;
   // NoMate: no mate within this many plies; kNoLimit when the search met no depth cut (none at
-  // any length). Timeout: the last depth searched completely.
+  // any length). Timeout: the last depth searched completely. Mate: the line's length, or when
+  // not exact the proven bound (a mate within this many plies against every defence; the
+  // line's defence need not be the longest).
   int depth = 0;
   uint64_t nodes = 0;         // search nodes (positions entered)
   uint64_t solution_nodes = 0;// nodes of the reconstruction's searches
@@ -68,7 +92,8 @@ struct MateResult {
   std::vector<MateIteration> iterations;
 };
 
-// "mate 9", "nomate" (none at any length), "nomate 13" (none within 13 plies) or "timeout".
+// "mate 9", "mate 113 within 143" (a line of 113 plies, a mate within 143 proven: exact false),
+// "nomate" (none at any length), "nomate 13" (none within 13 plies) or "timeout".
 std::string mate_answer(const MateResult& r);
 
 // A solver over a table layout T: solves for the side to move as attacker, restores the

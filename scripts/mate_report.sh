@@ -4,8 +4,12 @@
 # problem by problem, medians of RUNS runs), 謎電's (2005) per-iteration table for one
 # problem, the longer problems once each with a longer time limit, the sets' totals with a 16 MB
 # table, and the bench's cycles per node of each solver and table (A/A rows included).
+# Then the unbounded df-pn without its post-search (the first mate proven, as gpsusi answers)
+# against gpsusi on the longer sets, and alone on the problems of hundreds of plies with a 2 GB
+# table.
 #   scripts/mate_report.sh    Environment: RUNS (default 3), MS (per problem, default 60000),
-#                             LONG_MS (the longer problems, default 60000)
+#                             LONG_MS (the longer problems, default 60000), VERY_LONG_MS (the
+#                             problems of hundreds of plies, default 600000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/deps.sh
@@ -16,12 +20,13 @@ source scripts/machine.sh
 RUNS=${RUNS:-3}
 MS=${MS:-60000}
 LONG_MS=${LONG_MS:-60000}
+VERY_LONG_MS=${VERY_LONG_MS:-600000}
 out=results/mate_report.md
 report=build/bin/mate_report
 {
-  echo "# Mate solvers: AND-OR (謎電 (2005)) and df-pn, two table layouts, against gpsusi"
+  echo "# Mate solvers: AND-OR (謎電 (2005)), depth-limited df-pn (two table layouts) and unbounded df-pn, against gpsusi"
   echo
-  echo "Machine: $(sashite_machine_line). Written by \`scripts/mate_report.sh\` (RUNS=$RUNS, MS=$MS, LONG_MS=$LONG_MS)."
+  echo "Machine: $(sashite_machine_line). Written by \`scripts/mate_report.sh\` (RUNS=$RUNS, MS=$MS, LONG_MS=$LONG_MS, VERY_LONG_MS=$VERY_LONG_MS)."
   echo "Lengths are those of the legal game tree: every check and evasion with every non-promotion, no"
   echo "futile-interposition rule (mate/solver.h). gpsusi prints one mating line, not always the shortest."
   for set in tsume tsume_generated tsume_hard; do
@@ -37,7 +42,21 @@ report=build/bin/mate_report
   echo
   "$report" --runs 1 --ms "$LONG_MS" tests/data/tsume_long.txt
   echo
-  echo "## A 16 MB table (the USI_Hash default), without gpsusi"
+  echo "## The unbounded df-pn's first proof (\`--post-search none\`: any mate, as gpsusi's) against gpsusi"
+  for set in tsume_hard tsume_long; do
+    echo
+    echo "\`tests/data/$set.txt\` (runs: $([ $set = tsume_long ] && echo 1 || echo "$RUNS"), $LONG_MS ms):"
+    echo
+    "$report" --runs "$([ $set = tsume_long ] && echo 1 || echo "$RUNS")" --ms "$LONG_MS" --post-search none \
+      --solver unbounded-df-pn "tests/data/$set.txt" | sed -n '/^| solver | table | solved/,/^$/p'
+  done
+  echo
+  echo "## \`tests/data/tsume_very_long.txt\`: the unbounded df-pn's first proof, 2048 MB table, $VERY_LONG_MS ms"
+  echo
+  "$report" --runs 1 --ms "$VERY_LONG_MS" --mb 2048 --post-search none --solver unbounded-df-pn --gpsusi none \
+    tests/data/tsume_very_long.txt
+  echo
+  echo "## A 16 MB table (MateHash 16), without gpsusi"
   for set in tsume tsume_generated tsume_hard; do
     echo
     echo "\`tests/data/$set.txt\`:"

@@ -6,7 +6,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <fstream>
+#include <functional>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -107,9 +109,23 @@ TYPED_TEST(MateSolve, NoMateWithoutAKingToMate) {
   EXPECT_EQ(solve<TypeParam>("9/9/9/9/9/9/9/9/4K4 b G 1", kMaxMateDepth).status, MateStatus::NoMate);
 }
 
+// The depth-keyed tables of the AND-OR and the depth-limited df-pn.
+template <class T>
+class MateRecords : public ::testing::Test {};
+using DepthTables = sashite::testing::AsGTestTypes<RegisteredMateTables>::type;
+struct TableNames {
+  template <class T>
+  static std::string GetName(int) {
+    std::string n = T::name;
+    std::replace(n.begin(), n.end(), '-', '_');
+    return n;
+  }
+};
+TYPED_TEST_SUITE(MateRecords, DepthTables, TableNames);
+
 // Superiority: a proof with hand H answers for more, a disproof for less, within the depths.
-TYPED_TEST(MateSolve, RecordsAnswerByHandSuperiority) {
-  typename TypeParam::Table t;
+TYPED_TEST(MateRecords, RecordsAnswerByHandSuperiority) {
+  TypeParam t;
   t.resize(1);
   DefaultHand g, gg, s;
   g.add(GOLD);
@@ -139,8 +155,8 @@ TYPED_TEST(MateSolve, RecordsAnswerByHandSuperiority) {
 // One record holds a proof, a disproof and df-pn's numbers together: a mate in 11 and "no mate
 // within 9" are both true; a shorter proof and a deeper disproof replace the stored ones, a
 // longer or shallower one does not; the numbers answer only at their own depth and hand.
-TYPED_TEST(MateSolve, OneRecordKeepsProofDisproofAndNumbers) {
-  typename TypeParam::Table t;
+TYPED_TEST(MateRecords, OneRecordKeepsProofDisproofAndNumbers) {
+  TypeParam t;
   t.resize(1);
   DefaultHand g;
   g.add(GOLD);
@@ -171,6 +187,166 @@ TYPED_TEST(MateSolve, OneRecordKeepsProofDisproofAndNumbers) {
   with([](MateRecord& x) { x.length = 9; });  // shorter: replaces
   EXPECT_EQ(t.probe(7, g.raw(), 9).state, MateState::Proven);
   EXPECT_EQ(t.stats().records, 1u);
+}
+
+// The unbounded df-pn's table: a proof answers for more pieces in hand and every wider bound,
+// a disproof for fewer and every narrower bound, numbers only for their own hand and bound; a
+// new generation empties it; a search's result replaces its numbers.
+TEST(PnDnTable, EntriesAnswerByHandAndBound) {
+  PnDnTable<DefaultHand> t;
+  t.resize(1);
+  DefaultHand g, gg, s;
+  g.add(GOLD);
+  gg.add(GOLD), gg.add(GOLD);
+  s.add(SILVER);
+  const Move drop = make_move_drop(GOLD, SQ_ZERO);
+  t.store(42, g.raw(), kUnboundedLen, 0, kInfinitePnDn, 5, drop, 10, g.raw());
+  EXPECT_TRUE(t.probe(42, gg.raw(), kUnboundedLen).proven);
+  EXPECT_TRUE(t.probe(42, g.raw(), 5).proven);
+  EXPECT_EQ(t.probe(42, g.raw(), 5).move, drop);
+  EXPECT_FALSE(t.probe(42, g.raw(), 3).proven) << "longer than the bound";
+  EXPECT_FALSE(t.probe(42, s.raw(), 7).proven);
+  EXPECT_FALSE(t.probe(43, g.raw(), 7).proven);
+  t.store(42, s.raw(), 9, kInfinitePnDn, 0, 9, MOVE_NONE, 10, s.raw());  // no mate within 9
+  EXPECT_TRUE(t.probe(42, DefaultHand{}.raw(), 9).disproven);
+  EXPECT_TRUE(t.probe(42, s.raw(), 7).disproven);
+  EXPECT_FALSE(t.probe(42, s.raw(), 11).disproven) << "wider than the disproof";
+  EXPECT_FALSE(t.probe(42, s.raw(), kUnboundedLen).disproven);
+  t.store(42, gg.raw(), kUnboundedLen, 7, 3, 0, MOVE_NONE, 10, gg.raw());
+  EXPECT_FALSE(t.probe(42, gg.raw(), 5).exact);
+  const PnDnProbe gold = t.probe(42, gg.raw(), kUnboundedLen);
+  EXPECT_TRUE(gold.proven) << "the proof with one gold answers first";
+  t.store(77, gg.raw(), kUnboundedLen, 7, 3, 0, MOVE_NONE, 10, gg.raw());
+  const PnDnProbe numbers = t.probe(77, gg.raw(), kUnboundedLen);
+  EXPECT_TRUE(numbers.exact && !numbers.proven && !numbers.disproven);
+  EXPECT_EQ(numbers.pn, 7u);
+  EXPECT_EQ(numbers.dn, 3u);
+  EXPECT_FALSE(t.probe(77, g.raw(), kUnboundedLen).exact) << "numbers are for the exact hand";
+  // A neighbour's numbers: fewer pieces and a narrower bound are no easier to prove (pn), more
+  // pieces and a wider bound no easier to disprove (dn).
+  const PnDnProbe fewer = t.probe(77, g.raw(), 9);
+  EXPECT_EQ(fewer.pn, 7u);
+  EXPECT_EQ(fewer.dn, 0u);
+  DefaultHand ggg = gg;
+  ggg.add(GOLD);
+  t.store(77, g.raw(), 9, 2, 5, 0, MOVE_NONE, 10, g.raw());
+  const PnDnProbe more = t.probe(77, ggg.raw(), kUnboundedLen);
+  EXPECT_FALSE(more.exact);
+  EXPECT_EQ(more.pn, 0u);
+  EXPECT_EQ(more.dn, 5u) << "the widest of the two neighbours' dn";
+  t.store(77, gg.raw(), kUnboundedLen, kInfinitePnDn, 0, kUnboundedLen, MOVE_NONE, 10, gg.raw());
+  EXPECT_TRUE(t.probe(77, g.raw(), kUnboundedLen).disproven);
+  EXPECT_EQ(t.stats().records, 5u) << "the result took the numbers' entry";
+  t.clear();
+  EXPECT_FALSE(t.probe(42, gg.raw(), kUnboundedLen).proven);
+  EXPECT_EQ(t.stats().records, 0u);
+  EXPECT_EQ(t.hashfull(), 0);
+}
+
+using Unbounded = MateCombo<UnboundedDfPnSolver<PnDnTable<DefaultHand>>, PnDnTable<DefaultHand>>;
+
+MateResult solve_unbounded(const std::string& sfen, MatePostSearch post, const std::atomic<bool>* stop = nullptr,
+                           std::function<void(const MateIteration&)> on_iteration = {}) {
+  Position pos;
+  StateInfo si;
+  EXPECT_EQ(pos.set(sfen, &si), std::nullopt) << sfen;
+  PnDnTable<DefaultHand> table;
+  table.resize(16);
+  UnboundedDfPnSolver<PnDnTable<DefaultHand>> solver(table);
+  MateLimits limits;
+  limits.post_search = post;
+  limits.stop = stop;
+  limits.on_iteration = std::move(on_iteration);
+  const MateResult r = solver.solve(pos, limits);
+  if (r.status == MateStatus::Mate) {
+    EXPECT_EQ(check_mate_line(pos, r.moves), "") << sfen;
+  }
+  return r;
+}
+
+// Without the post-search the first proof's line is answered: a mate, perhaps longer; with
+// upper-bound the length is exact; the set's every mate both ways.
+TEST(UnboundedDfPn, EveryPostSearchAnswersAProvenMate) {
+  for (const Problem& p : load_set()) {
+    if (!p.mate()) continue;
+    const MateResult none = solve_unbounded(p.sfen, MatePostSearch::None);
+    ASSERT_EQ(none.status, MateStatus::Mate) << p.sfen;
+    EXPECT_GE(int(none.moves.size()), p.length()) << p.sfen;
+    const MateResult upper = solve_unbounded(p.sfen, MatePostSearch::UpperBound);
+    ASSERT_EQ(upper.status, MateStatus::Mate) << p.sfen;
+    EXPECT_LE(int(upper.moves.size()), p.length()) << p.sfen;
+    EXPECT_EQ(upper.iterations.back().depth + 2, p.length()) << "the pass that failed: no mate within length - 2";
+  }
+}
+
+// Stopped after the first pass (the proof), before the shortening ends: the proven line is
+// the answer, not "timeout".
+TEST(UnboundedDfPn, StoppedAfterAProofAnswersTheProvenLine) {
+  std::atomic<bool> stop{false};
+  const std::string sfen = "9/9/9/9/4k4/9/9/9/9 b RB2G 1";  // mate in 11
+  const MateResult r = solve_unbounded(sfen, MatePostSearch::Shortest, &stop, [&](const MateIteration&) { stop = true; });
+  ASSERT_EQ(r.status, MateStatus::Mate);
+  EXPECT_GE(r.moves.size(), 11u);
+  if (r.exact) {
+    EXPECT_EQ(r.moves.size(), 11u);
+  }
+}
+
+// Progress while it works: every report's line is played from the root; once a mate is proven
+// the line is that mate.
+TEST(UnboundedDfPn, ProgressReportsTheSearchLineThenTheProvenMate) {
+  const std::string sfen = "5n1k1/5p3/5s1p1/8N/7P1/9/9/9/9 b R2Br4g3s2n4l15p 1";  // mogami s7, mate 13
+  Position pos;
+  StateInfo si;
+  ASSERT_EQ(pos.set(sfen, &si), std::nullopt);
+  PnDnTable<DefaultHand> table;
+  table.resize(16);
+  UnboundedDfPnSolver<PnDnTable<DefaultHand>> solver(table);
+  MateLimits limits;
+  limits.progress_ms = 0;  // at every poll (4096 nodes)
+  std::vector<MateProgress> reports;
+  limits.on_progress = [&](const MateProgress& p) { reports.push_back(p); };
+  const MateResult r = solver.solve(pos, limits);
+  ASSERT_EQ(r.status, MateStatus::Mate);
+  ASSERT_FALSE(reports.empty()) << r.nodes << " nodes";
+  bool proven = false;
+  for (const MateProgress& p : reports) {
+    EXPECT_GT(p.nodes, 0u);
+    EXPECT_GE(p.hashfull, 0);
+    EXPECT_LE(p.hashfull, 1000);
+    std::vector<StateInfo> st(p.pv.size());
+    for (size_t i = 0; i < p.pv.size(); ++i) {
+      ASSERT_TRUE(MoveList<GenType::LegalAll>(pos).contains(p.pv[i])) << i;
+      pos.do_move(p.pv[i], st[i]);
+    }
+    for (size_t i = p.pv.size(); i > 0; --i) pos.undo_move(p.pv[i - 1]);
+    if (p.mate_length) {
+      proven = true;
+      EXPECT_EQ(size_t(p.mate_length), p.pv.size());
+      EXPECT_EQ(check_mate_line(pos, p.pv), "");
+    } else {
+      EXPECT_FALSE(proven) << "a proven mate stays reported";
+    }
+  }
+}
+
+// The depth-limited df-pn stopped after its first pass (a proof) answers the proven line too.
+TEST(DfPn, StoppedAfterAProofAnswersTheProvenLine) {
+  const std::string sfen = "9/9/9/9/4k4/9/9/9/9 b RB2G 1";  // mate in 11
+  Position pos;
+  StateInfo si;
+  ASSERT_EQ(pos.set(sfen, &si), std::nullopt);
+  MainOverflowTable<DefaultHand> table;
+  table.resize(16);
+  DfPnSolver<MainOverflowTable<DefaultHand>> solver(table);
+  std::atomic<bool> stop{false};
+  MateLimits limits;
+  limits.stop = &stop;
+  limits.on_iteration = [&](const MateIteration&) { stop = true; };
+  const MateResult r = solver.solve(pos, limits);
+  ASSERT_EQ(r.status, MateStatus::Mate);
+  EXPECT_GE(r.moves.size(), 11u);
+  EXPECT_EQ(check_mate_line(pos, r.moves), "");
 }
 
 TEST(Mate, IterationsFollowTheDepthsAndSumTheNodes) {
@@ -239,7 +415,7 @@ void expect_answer(const Problem& p, const std::string& answer, const std::strin
   StateInfo si;
   pos.set(p.sfen, &si);
   std::vector<Move> line;
-  std::vector<StateInfo> st(64);
+  std::vector<StateInfo> st(answer.size());  // a move takes at least four characters
   for (std::string w; is >> w;) {
     Move m = MOVE_NONE;
     for (const ExtMove& e : MoveList<GenType::LegalAll>(pos))
@@ -258,11 +434,16 @@ TEST(MateProcess, GoMateAnswersTheSet) {
   p.send("usi");
   const auto usi = p.read_until([](const std::string& l) { return l == "usiok"; });
   ASSERT_TRUE(usi);
-  EXPECT_NE(std::find(usi->begin(), usi->end(), "option name MateSolver type combo default df-pn var and-or var df-pn"), usi->end());
   EXPECT_NE(std::find(usi->begin(), usi->end(),
-                      "option name MateTable type combo default main-overflow var main-overflow var single"),
+                      "option name MateSolver type combo default unbounded-df-pn var and-or var df-pn var unbounded-df-pn"),
             usi->end());
-  for (const std::string solver : {"and-or", "df-pn"}) {
+  EXPECT_NE(std::find(usi->begin(), usi->end(),
+                      "option name MateTable type combo default main-overflow var main-overflow var single var pn-dn"),
+            usi->end());
+  EXPECT_NE(std::find(usi->begin(), usi->end(),
+                      "option name MatePostSearch type combo default shortest var none var upper-bound var shortest"),
+            usi->end());
+  for (const std::string solver : {"and-or", "df-pn", "unbounded-df-pn"}) {
     SCOPED_TRACE(solver);
     p.send("setoption name MateSolver value " + solver);
     for (const Problem& pr : load_set()) {
@@ -270,7 +451,7 @@ TEST(MateProcess, GoMateAnswersTheSet) {
       expect_answer(pr, answer, "sashite");
       if (pr.mate()) {
         EXPECT_EQ(std::count(answer.begin(), answer.end(), ' '), pr.length()) << answer;
-      } else if (solver == "df-pn") {
+      } else if (solver != "and-or") {
         EXPECT_EQ(answer, "checkmate nomate");  // gpsusi's answer too
       }  // else the AND-OR may meet depth cuts at every length: "timeout" (expect_answer)
     }
@@ -281,14 +462,18 @@ TEST(MateProcess, GoMateAnswersTheSet) {
     // where the attacker has no check left) and proves that no mate exists.
     EXPECT_EQ(go_mate(p, "9/9/9/9/4k4/9/9/9/9 b 2G2S 1", solver == "and-or" ? 300 : 20000),  // df-pn: ~100 ms
               solver == "and-or" ? "checkmate timeout" : "checkmate nomate");
-    // A mate in 11 that takes either solver about a second: `stop` after 100 ms.
+    // A mate in 11 that takes the depth-keyed solvers about a second: `stop` after 100 ms. Either
+    // df-pn may have proven a mate by then (not yet the shortest): it answers the proven line.
     p.send("position sfen 9/9/9/9/4k4/9/9/9/9 b RB2G 1");
     p.send("go mate infinite");
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
     p.send("stop");
     const auto stopped = p.read_until([](const std::string& l) { return l.starts_with("checkmate"); });
     ASSERT_TRUE(stopped) << p.error();
-    EXPECT_EQ(stopped->back(), "checkmate timeout");
+    if (solver != "and-or" && stopped->back() != "checkmate timeout")
+      expect_answer(Problem{"9/9/9/9/4k4/9/9/9/9 b RB2G 1", "mate 11", ""}, stopped->back(), solver);
+    else
+      EXPECT_EQ(stopped->back(), "checkmate timeout");
   }
   // `bench mate`: one line per problem, its answer beside the expected one, then the totals.
   p.send("bench mate " + std::string(SASHITE_SOURCE_DIR) + "/tests/data/tsume.txt 10000");
@@ -314,7 +499,7 @@ TEST(MateProcess, GoMateAnswersTheSet) {
   p.send("setoption name MateSolver value pn-dn");
   const auto refused = p.read_until([](const std::string& l) { return l.starts_with("info string error"); });
   ASSERT_TRUE(refused) << p.error();
-  EXPECT_EQ(refused->back(), "info string error: setoption: MateSolver must be one of and-or, df-pn, got 'pn-dn'");
+  EXPECT_EQ(refused->back(), "info string error: setoption: MateSolver must be one of and-or, df-pn, unbounded-df-pn, got 'pn-dn'");
   p.send("quit");
 }
 

@@ -190,8 +190,9 @@ TEST_F(UsiProgramOptions, UsiListsTheTableInOrder) {
   const std::vector<PrintedOption> printed = printed_options(reply("usi"));
   std::vector<std::string> names;
   for (const PrintedOption& o : printed) names.push_back(o.name);
-  std::vector<std::string> expected{"USI_Hash", "USI_Ponder", "MoveOverhead", "MateSolver", "MateTable", "MoveGen",
-                                    "HandLayout", "KeyScheme", "TTLayout", "EffectSource", "Contempt"};
+  std::vector<std::string> expected{"USI_Hash", "USI_Ponder", "MoveOverhead", "MateSolver", "MateTable", "MateHash",
+                                    "MatePostSearch", "MoveGen", "HandLayout", "KeyScheme", "TTLayout", "EffectSource",
+                                    "Contempt"};
   for (const SearchFeatureInfo& f : kSearchFeatures) expected.push_back("Search" + std::string(f.name));
   EXPECT_EQ(names, expected);
   ASSERT_EQ(printed.size(), engine_.options().all().size());
@@ -220,7 +221,8 @@ TEST_F(UsiProgramOptions, EveryValueOutsideTheTypeIsRefusedAndChangesNothing) {
   // Away from the defaults first, so that a refusal resetting an option would show.
   for (const char* set : {"setoption name USI_Hash value 2", "setoption name USI_Ponder value true",
                           "setoption name MoveOverhead value 7", "setoption name MateSolver value and-or",
-                          "setoption name MateTable value single", "setoption name MoveGen value diff",
+                          "setoption name MateTable value single", "setoption name MateHash value 3",
+                          "setoption name MatePostSearch value none", "setoption name MoveGen value diff",
                           "setoption name HandLayout value hand64", "setoption name TTLayout value two-bounds",
                           "position startpos moves 7g7f"})
     ASSERT_EQ(reply(set), std::vector<std::string>{}) << set;

@@ -68,6 +68,20 @@ void UsiEngine::add_options() {
   };
   options_.add(UsiOption::combo("MateSolver", kDefaultMateSolver, mate::MateSession::solver_names, set_mate_name(&mate_solver_)));
   options_.add(UsiOption::combo("MateTable", kDefaultMateTable, mate::MateSession::table_names, set_mate_name(&mate_table_name_)));
+  // The mate table's own budget: USI_Hash is the search's.
+  options_.add(UsiOption::spin("MateHash", kDefaultMateHashMb, 1, 65536, [this](const OptionValue& v) -> Error {
+    if (auto err = beyond_memory(v.number, mate_hash_mb_)) return err;
+    mate_hash_mb_ = v.number;
+    mate_.reset();
+    return std::nullopt;
+  }));
+  options_.add(UsiOption::combo("MatePostSearch", kPostSearchNames[size_t(mate_post_search_)],
+                                [] { return std::vector<std::string>(std::begin(kPostSearchNames), std::end(kPostSearchNames)); },
+                                [this](const OptionValue& v) -> Error {
+                                  for (size_t i = 0; i < std::size(kPostSearchNames); ++i)
+                                    if (v.text == kPostSearchNames[i]) mate_post_search_ = mate::MatePostSearch(i);
+                                  return std::nullopt;
+                                }));
   // A combination the registry lacks (an additive key for a layout without one) is refused.
   for (const ChoiceOption& o : kChoiceOptions) {
     const auto values = [field = o.field] { return choice_values(field); };
@@ -146,18 +160,22 @@ void UsiEngine::setoption(std::istream& is) {
 }
 
 // More than the machine has would be overcommitted and then killed by the first clear.
-std::optional<std::string> UsiEngine::set_hash(int mb) {
+std::optional<std::string> UsiEngine::beyond_memory(int mb, int kept) {
   const uint64_t physical_mb = uint64_t(sysconf(_SC_PHYS_PAGES)) * uint64_t(sysconf(_SC_PAGE_SIZE)) >> 20;
   if (uint64_t(mb) > physical_mb / 2)
     return std::to_string(mb) + " MB is more than half of this machine's " + std::to_string(physical_mb) +
-           " MB; the table keeps " + std::to_string(hash_mb_) + " MB";
+           " MB; the table keeps " + std::to_string(kept) + " MB";
+  return std::nullopt;
+}
+
+std::optional<std::string> UsiEngine::set_hash(int mb) {
+  if (auto err = beyond_memory(mb, hash_mb_)) return err;
   try {
     engine_->resize_tt(size_t(mb));
   } catch (const std::bad_alloc&) {
     return "cannot allocate " + std::to_string(mb) + " MB; the table keeps " + std::to_string(hash_mb_) + " MB";
   }
   hash_mb_ = mb;
-  mate_.reset();  // `go mate` allocates its table at the new size when next asked
   return std::nullopt;
 }
 
@@ -248,24 +266,26 @@ usi::Job UsiEngine::go(std::string_view args) {
           }};
 }
 
-// The session of the options MateSolver and MateTable, allocated on first use at USI_Hash
+// The session of the options MateSolver and MateTable, allocated on first use at MateHash
 // megabytes; null (and an error line naming `who`) when that much memory is not there.
 mate::MateSession* UsiEngine::mate_session(const char* who) {
   if (!mate_) {
     try {
-      mate_ = std::make_unique<mate::MateSession>(mate_solver_, mate_table_name_, size_t(hash_mb_));
+      mate_ = std::make_unique<mate::MateSession>(mate_solver_, mate_table_name_, size_t(mate_hash_mb_));
     } catch (const std::bad_alloc&) {
-      say(std::string("info string error: ") + who + ": cannot allocate a " + std::to_string(hash_mb_) + " MB mate table");
+      say(std::string("info string error: ") + who + ": cannot allocate a " + std::to_string(mate_hash_mb_) + " MB mate table");
     }
   }
   return mate_.get();
 }
 
-// "go mate <ms>|infinite" (USI): "checkmate <moves>" (the attacker's first move to the mate,
-// shortest attack and longest defence), "checkmate nomate" when there is none at any length
-// (the search met no depth cut), else "checkmate timeout": the time ran out, `stop` came first,
-// or the deepest iteration (kMaxMateDepth) found none. Per iteration an info line and 謎電's
-// (2005) form; after the solve the table's statistics.
+// "go mate <ms>|infinite" (USI): "checkmate <moves>" (the attacker's first move to the mate;
+// shortest attack and longest defence unless MatePostSearch is off or the time ran out first:
+// then the best mate proven), "checkmate nomate" when there is none at any length (the search
+// met no depth cut), else "checkmate timeout": the time ran out or `stop` came before any mate
+// was proven, or the deepest iteration of a depth-limited solver found none. Per iteration an
+// info line and 謎電's (2005) form; about every second, from the unbounded df-pn, an info line
+// with nodes, nps, hashfull and its current line; after the solve the table's statistics.
 usi::Job UsiEngine::go_mate(const SearchLimits& limits) {
   return {usi::JobKind::Search, [this, ms = limits.mate_ms, sfen = history_.final_sfen](const std::atomic<bool>& stop) {
             using namespace mate;
@@ -280,6 +300,16 @@ usi::Job UsiEngine::go_mate(const SearchLimits& limits) {
             ml.ms = ms;
             ml.stop = &stop;
             const auto t0 = std::chrono::steady_clock::now();
+            ml.post_search = mate_post_search_;
+            ml.on_progress = [this](const MateProgress& p) {
+              const uint64_t ms = uint64_t(p.seconds * 1000);
+              std::string line = "info time " + std::to_string(ms) + " nodes " + std::to_string(p.nodes) + " nps " +
+                                 std::to_string(ms ? p.nodes * 1000 / ms : p.nodes) + " hashfull " + std::to_string(p.hashfull);
+              if (p.mate_length) line += " score mate " + std::to_string(p.mate_length);
+              if (!p.pv.empty()) line += " pv";
+              for (Move m : p.pv) (line += ' ') += to_usi(m);
+              say(line);
+            };
             ml.on_iteration = [this, t0](const MateIteration& it) {
               const int64_t elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
               say("info depth " + std::to_string(it.depth) + " nodes " + std::to_string(it.nodes) + " time " +
@@ -290,6 +320,7 @@ usi::Job UsiEngine::go_mate(const SearchLimits& limits) {
             say("info string mate solver " + std::string(mate_->solver_name()) + ", table " + mate_->table_name() + ": " +
                 mate_->stats().to_string());
             if (r.status == MateStatus::Mate) {
+              if (!r.exact) say("info string " + mate_answer(r) + ": a proven mate, perhaps not the shortest");
               std::string line = "checkmate";
               for (Move m : r.moves) (line += ' ') += to_usi(m);
               say(line);

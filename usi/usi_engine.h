@@ -61,6 +61,7 @@ class UsiEngine {
   mate::MateSession* mate_session(const char* who);
   usi::Job go_mate(const SearchLimits& limits);
   std::optional<std::string> switch_engine(const EngineChoice& choice);
+  static std::optional<std::string> beyond_memory(int mb, int kept);
 
   std::ostream& out_;
   EngineChoice choice_;
@@ -72,11 +73,16 @@ class UsiEngine {
   int64_t move_overhead_ms_ = kDefaultMoveOverheadMs;
   std::atomic<bool> ponderhit_{false};
   std::mutex out_mutex_;
-  // `go mate`: the solver and table of the options MateSolver and MateTable, allocated on
-  // first use at USI_Hash megabytes, cleared per problem.
-  static constexpr const char* kDefaultMateSolver = "df-pn";
+  // `go mate`: the solver and table of the options MateSolver and MateTable (a solver with its
+  // own kind of table ignores MateTable), allocated on first use at MateHash megabytes (its own
+  // budget beside USI_Hash), cleared per problem; MatePostSearch for the unbounded df-pn.
+  static constexpr const char* kDefaultMateSolver = "unbounded-df-pn";
   static constexpr const char* kDefaultMateTable = "main-overflow";
+  static constexpr int kDefaultMateHashMb = 64;
+  static constexpr const char* kPostSearchNames[] = {"none", "upper-bound", "shortest"};  // mate::MatePostSearch order
   std::string mate_solver_ = kDefaultMateSolver, mate_table_name_ = kDefaultMateTable;
+  int mate_hash_mb_ = kDefaultMateHashMb;
+  mate::MatePostSearch mate_post_search_ = mate::MatePostSearch::Shortest;
   std::unique_ptr<mate::MateSession> mate_;
   UsiOptions options_;
 };

@@ -1,0 +1,214 @@
+// The unbounded df-pn's table (mate/unbounded_df_pn.h). An entry is one (board, attacker's
+// hand, mate-length bound): the bound is kUnboundedLen in the main search, so its pn/dn belong
+// to the position and not to a remaining depth; the post-search's "mate within L" passes keep
+// their numbers beside them. Final results answer for other hands and bounds (謎電 (2005)
+// superiority, as mate/mate_table.h):
+//   proven in L plies with hand H  => proven for every hand >= H and every bound >= L;
+//   no mate within D with hand H   => disproven for every hand <= H and every bound <= D.
+// Sizing and clearing: as many clusters of 8 entries as the megabytes hold (no power-of-two
+// rounding, the cluster is a multiply-high of the key); beside the entries a cache line of tags
+// per cluster (the key's high half) answers most probes without reading an entry. The entries
+// come zeroed from calloc, so their pages are not touched before they are written, and clear()
+// starts a new generation instead of writing the table: an entry of another generation is
+// empty. Replacement: within the key's cluster, an empty entry, else the one with the least
+// effort (nodes searched below it).
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <new>
+
+#include "engine/types.h"
+#include "hand/hand.h"
+#include "mate/mate_table.h"
+
+namespace sashite::mate {
+
+using PnDn = uint64_t;
+// Proof and disproof numbers of a decided node; sums of undecided ones saturate below it.
+inline constexpr PnDn kInfinitePnDn = PnDn(1) << 62;
+// The bound of the unbounded search: a mate of any length (the same value as kNoLimit).
+inline constexpr uint16_t kUnboundedLen = 0xFFFF;
+static_assert(kUnboundedLen == kNoLimit);
+
+struct PnDnEntry {
+  Key board;
+  uint32_t hand;       // the attacker's raw hand
+  uint32_t amount;     // nodes searched below the entry, saturating: the replacement's effort
+  PnDn pn, dn;
+  uint16_t len;        // pn 0: the proof's length; dn 0: no mate within len; else the search's bound
+  Move move;           // proven attacking node: the proving check
+  uint16_t generation; // 0: never written
+  uint16_t spare;
+};
+static_assert(sizeof(PnDnEntry) == 40);
+
+// What the table knows of (board, hand) under a bound.
+struct PnDnProbe {
+  bool proven = false, disproven = false;
+  bool exact = false;     // numbers stored for exactly this hand and bound
+  PnDn pn = 0, dn = 0;    // the greatest numbers of this entry and its neighbours; 0: none
+  uint16_t len = 0;       // proven: the shortest applicable proof; disproven: the widest bound
+  Move move = MOVE_NONE;  // proven: that proof's move
+  uint32_t hand = 0;      // proven: that proof's hand (proof pieces); disproven: the disproof's
+};
+
+template <class T>
+concept PnDnTableLayout = requires(T& t, const T& ct, Key board, uint32_t hand, uint16_t len, PnDn n, Move m) {
+  { T::name } -> std::convertible_to<const char*>;
+  t.resize(size_t{1});
+  t.clear();
+  { ct.probe(board, hand, len) } -> std::same_as<PnDnProbe>;
+  t.store(board, hand, len, n, n, len, m, uint64_t{1}, hand);
+  { ct.hashfull() } -> std::same_as<int>;
+  { ct.stats() } -> std::same_as<MateTableStats>;
+};
+
+template <HandLayout H>
+  requires fits_mate_record<H>
+class PnDnTable {
+ public:
+  static constexpr const char* name = "pn-dn";
+  static constexpr size_t kCluster = 8;
+
+  PnDnTable() { resize(16); }
+
+  void resize(size_t mb) {
+    entries_.reset();
+    tags_.reset();
+    clusters_ = std::max<size_t>((mb << 20) / (kCluster * (sizeof(PnDnEntry) + sizeof(uint32_t))), 128);
+    entries_.reset(static_cast<PnDnEntry*>(std::calloc(clusters_ * kCluster, sizeof(PnDnEntry))));
+    tags_.reset(static_cast<uint32_t*>(std::aligned_alloc(64, clusters_ * kCluster * sizeof(uint32_t))));
+    if (!entries_ || !tags_) throw std::bad_alloc();
+    std::memset(static_cast<void*>(tags_.get()), 0, clusters_ * kCluster * sizeof(uint32_t));
+    generation_ = 1;
+    dropped_ = replaced_ = 0;
+  }
+  // A new generation; every 65535th writes the table once.
+  void clear() {
+    if (++generation_ == 0) {
+      std::memset(static_cast<void*>(entries_.get()), 0, clusters_ * kCluster * sizeof(PnDnEntry));
+      generation_ = 1;
+    }
+    dropped_ = replaced_ = 0;
+  }
+
+  PnDnProbe probe(Key board, uint32_t hand, uint16_t len) const {
+    PnDnProbe out;
+    const size_t base = cluster(board);
+    const uint32_t* tags = tags_.get() + base;
+    const PnDnEntry* c = entries_.get() + base;
+    const H h = H::from_raw(typename H::Raw(hand));
+    for (size_t i = 0; i < kCluster; ++i) {
+      if (tags[i] != tag(board)) continue;  // one cache line of tags spares reading the entries
+      const PnDnEntry& e = c[i];
+      if (e.generation != generation_ || e.board != board) continue;
+      if (e.pn == 0) {
+        if (e.len <= len && (!out.proven || e.len < out.len) && h.superior_or_equal(H::from_raw(typename H::Raw(e.hand)))) {
+          out.proven = true;
+          out.len = e.len;
+          out.move = e.move;
+          out.hand = e.hand;
+        }
+      } else if (e.dn == 0) {
+        if (len <= e.len && (!out.disproven || e.len > out.len) && H::from_raw(typename H::Raw(e.hand)).superior_or_equal(h)) {
+          out.disproven = true;
+          if (!out.proven) out.len = e.len, out.hand = e.hand;
+        }
+      } else if (e.hand == hand && e.len == len) {
+        out.exact = true;
+        out.pn = std::max(out.pn, e.pn);
+        out.dn = std::max(out.dn, e.dn);
+      } else {
+        // Numbers of a neighbour (KomoringHeights' lookup): more pieces and a wider bound are
+        // no harder to disprove than the entry, fewer and a narrower no easier to prove.
+        const H eh = H::from_raw(typename H::Raw(e.hand));
+        if (e.len <= len && h.superior_or_equal(eh)) out.dn = std::max(out.dn, e.dn);
+        if (e.len >= len && eh.superior_or_equal(h)) out.pn = std::max(out.pn, e.pn);
+      }
+    }
+    if (out.proven) out.disproven = false;  // only a key collision makes both true
+    return out;
+  }
+
+  // The result of a search of (board, hand) under bound `searched`: numbers (kept for that
+  // bound), or a proof of length `len` (move: the proving check), or no mate within `len`; a
+  // proof or disproof is kept with `result_hand`, its proof or disproof pieces.
+  // `amount`: the nodes this search spent, added to the entry's effort.
+  void store(Key board, uint32_t hand, uint16_t searched, PnDn pn, PnDn dn, uint16_t len, Move move, uint64_t amount,
+             uint32_t result_hand) {
+    const size_t base = cluster(board);
+    PnDnEntry* c = entries_.get() + base;
+    PnDnEntry* slot = nullptr;
+    PnDnEntry* victim = nullptr;
+    uint32_t effort = uint32_t(std::min<uint64_t>(amount, UINT32_MAX));
+    for (size_t i = 0; i < kCluster; ++i) {
+      PnDnEntry& e = c[i];
+      if (e.generation != generation_) {
+        if (!slot) slot = &e;
+        continue;
+      }
+      if (e.board == board && e.hand == hand && e.len == searched && e.pn && e.dn) {
+        effort = uint32_t(std::min<uint64_t>(uint64_t(e.amount) + effort, UINT32_MAX));
+        e.generation = 0;  // the search's numbers give way to its result
+        if (!slot) slot = &e;
+        continue;
+      }
+      if (!victim || e.amount < victim->amount) victim = &e;
+    }
+    if (!slot) {
+      if (!victim) return void(++dropped_);
+      ++replaced_;
+      slot = victim;
+    }
+    const bool decided = pn == 0 || dn == 0;
+    *slot = PnDnEntry{board, decided ? result_hand : hand, effort, pn, dn, decided ? len : searched, move, generation_, 0};
+    tags_.get()[base + size_t(slot - c)] = tag(board);
+  }
+
+  // Permille of the first 1000 entries written in this generation (USI `hashfull`).
+  int hashfull() const {
+    const size_t n = std::min<size_t>(1000, clusters_ * kCluster);
+    int used = 0;
+    for (size_t i = 0; i < n; ++i) used += entries_.get()[i].generation == generation_;
+    return int(used * 1000 / n);
+  }
+
+  MateTableStats stats() const {
+    MateTableStats s;
+    for (size_t i = 0; i < clusters_ * kCluster; ++i) {
+      const PnDnEntry& e = entries_.get()[i];
+      if (e.generation != generation_) continue;
+      ++s.records;
+      ++(e.pn == 0 ? s.proven : e.dn == 0 ? s.disproven : s.unknown);
+    }
+    s.main_used = s.records;
+    s.dropped = dropped_;
+    s.replaced = replaced_;
+    return s;
+  }
+
+ private:
+  struct Free {
+    void operator()(void* p) const { std::free(p); }
+  };
+  // Fibonacci hashing (the low bits of an XOR board key carry the side to move), then the
+  // multiply-high maps the key onto every cluster, not onto a power of two of them.
+  size_t cluster(Key board) const {
+    const uint64_t mixed = board * 0x9E3779B97F4A7C15ull;
+    return size_t((unsigned __int128)mixed * clusters_ >> 64) * kCluster;
+  }
+  static uint32_t tag(Key board) { return uint32_t(board >> 32); }
+
+  std::unique_ptr<PnDnEntry, Free> entries_;
+  std::unique_ptr<uint32_t, Free> tags_;  // per entry, the board key's high half
+  size_t clusters_ = 0;
+  uint16_t generation_ = 1;
+  uint64_t dropped_ = 0, replaced_ = 0;
+};
+
+}  // namespace sashite::mate

@@ -1,0 +1,534 @@
+#include "mate/unbounded_df_pn.h"
+
+#include <algorithm>
+#include <cstdint>
+
+#include "mate/mate_tables.h"
+
+namespace sashite::mate {
+
+namespace {
+
+PnDn add(PnDn a, PnDn b) {
+  if (a >= kInfinitePnDn || b >= kInfinitePnDn) return kInfinitePnDn;
+  return std::min(a + b, kInfinitePnDn - 1);
+}
+
+// The 1 + epsilon threshold (Pawlewicz and Lew 2007, epsilon 1/4) from the second-best number.
+PnDn second_best_threshold(PnDn second, PnDn th) {
+  if (second >= kInfinitePnDn) return th;
+  return std::min(second + second / 4 + 1, th);
+}
+
+// One more ply on a bound: an unbounded bound stays unbounded.
+uint16_t plus_one(uint16_t len) { return len == kUnboundedLen ? len : uint16_t(len + 1); }
+uint16_t minus_one(uint16_t len) { return len == kUnboundedLen ? len : uint16_t(len - 1); }
+
+}  // namespace
+
+template <PnDnTableLayout T>
+void UnboundedDfPnSolver<T>::store(uint16_t searched, const Value& v, Move m, uint64_t amount) {
+  table_.store(pos_->board_key(), attacker_hand(), searched, v.pn, v.dn, v.len, m, amount, v.hand);
+}
+
+// Proof and disproof pieces (Seo 1999; Nagai 2002): a proof stores the fewest pieces in hand
+// it needs, a disproof the most it withstands, so that one result answers for every hand on
+// the right side of it.
+// The attacker's hand before the check m, from the pieces needed (or withstood) after it: a
+// dropped piece more, a captured one fewer.
+template <PnDnTableLayout T>
+uint32_t UnboundedDfPnSolver<T>::before_check(uint32_t after, Move m, bool disproof) const {
+  DefaultHand h = DefaultHand::from_raw(after);
+  if (is_drop(m)) {
+    const PieceType p = dropped_type(m);
+    h.set(p, std::min(h.count(p) + 1, max_in_hand(p)));
+  } else if (const Piece c = pos_->piece_on(to_sq(m)); c != NO_PIECE) {
+    const PieceType p = raw_type(type_of(c));
+    if (h.count(p)) h.sub(p);
+  }
+  return disproof ? no_new_drops(h.raw()) : h.raw();
+}
+
+// A proof at a defending node whose check could be answered by a drop between: with fewer
+// pieces the attacker would leave the defender a kind it lacks now, so the proof needs every
+// piece of those kinds the attacker holds.
+template <PnDnTableLayout T>
+uint32_t UnboundedDfPnSolver<T>::interpositions(uint32_t proof) const {
+  const Bitboard checkers = pos_->checkers();
+  if (!checkers || checkers.more_than_one() || !between_bb(pos_->king_square(~attacker_), checkers.lsb())) return proof;
+  DefaultHand h = DefaultHand::from_raw(proof);
+  const DefaultHand& ours = pos_->hand(attacker_);
+  const DefaultHand& theirs = pos_->hand(~attacker_);
+  for (PieceType p = RAW_BEGIN; p < RAW_END; ++p)
+    if (!theirs.has(p)) h.set(p, ours.count(p));
+  return h.raw();
+}
+
+// A disproof at an attacking node: a kind the attacker lacks would bring new drop checks, so
+// the disproof holds only without it.
+template <PnDnTableLayout T>
+uint32_t UnboundedDfPnSolver<T>::no_new_drops(uint32_t disproof) const {
+  DefaultHand h = DefaultHand::from_raw(disproof);
+  const DefaultHand& ours = pos_->hand(attacker_);
+  for (PieceType p = RAW_BEGIN; p < RAW_END; ++p)
+    if (!ours.has(p)) h.set(p, 0);
+  return h.raw();
+}
+
+template <PnDnTableLayout T>
+void UnboundedDfPnSolver<T>::poll() {
+  if (nodes_ < next_poll_) return;
+  next_poll_ = nodes_ + 4096;
+  poll_now();
+  if (limits_->on_progress && seconds() * 1000 >= double(next_progress_ms_)) progress();
+}
+
+template <PnDnTableLayout T>
+void UnboundedDfPnSolver<T>::progress() {
+  next_progress_ms_ = int64_t(seconds() * 1000) + limits_->progress_ms;
+  MateProgress p;
+  p.nodes = nodes_;
+  p.seconds = seconds();
+  p.hashfull = table_.hashfull();
+  p.mate_length = int(best_.size());
+  p.pv = best_.empty() ? path_moves_ : best_;
+  limits_->on_progress(p);
+}
+
+// The current node with `len` plies allowed, from what is known without searching it: a
+// repetition of the path (when `repetition`), the table, a defender without evasions, a
+// bound run out, then the initial numbers.
+template <PnDnTableLayout T>
+typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::evaluate(uint16_t len, bool repetition, PnDn pn0, PnDn dn0) {
+  if (repetition && path_keys_.contains(pos_->key())) return {kInfinitePnDn, 0, kUnboundedLen, true};
+  const uint32_t hand = attacker_hand();
+  const PnDnProbe p = table_.probe(pos_->board_key(), hand, len);
+  if (p.proven) return {0, kInfinitePnDn, p.len, false, p.hand};
+  if (p.disproven) return {kInfinitePnDn, 0, p.len, false, p.hand};
+  if (p.exact) return {p.pn, p.dn, 0, false, 0};
+  pn0 = std::max(pn0, p.pn);
+  dn0 = std::max(dn0, p.dn);
+  static constexpr uint32_t kAll = [] {
+    DefaultHand h;
+    for (PieceType p = RAW_BEGIN; p < RAW_END; ++p) h.set(p, max_in_hand(p));
+    return h.raw();
+  }();
+  if (pos_->side_to_move() == attacker_) {
+    if (len == 0) return {kInfinitePnDn, 0, 0, false, kAll};  // no check within no ply, whatever the hand
+    // Leaves: no check at all is no mate at any length; a check without an evasion is a mate
+    // in one, stored so that the line can follow it.
+    const ExtMove* end = generate<GenType::ChecksAll>(*pos_, scratch_.data());
+    if (end == scratch_.data()) return {kInfinitePnDn, 0, kUnboundedLen, false, no_new_drops(kAll)};
+    for (const ExtMove* m = scratch_.data(); m != end; ++m) {
+      pos_->do_move(m->move, leaf_state_);
+      const bool mated = generate<GenType::EvasionsAll>(*pos_, evasions_.data()) == evasions_.data();
+      const uint32_t needed = mated ? interpositions(0) : 0;
+      pos_->undo_move(m->move);
+      if (mated) {
+        const Value v{0, kInfinitePnDn, 1, false, before_check(needed, m->move, false)};
+        store(len, v, m->move, 1);
+        return v;
+      }
+    }
+    return {pn0, dn0, 0, false, 0};
+  }
+  const ExtMove* end = generate<GenType::EvasionsAll>(*pos_, scratch_.data());
+  // Mated (a pawn-drop mate is never generated).
+  if (end == scratch_.data()) return {0, kInfinitePnDn, 0, false, interpositions(0)};
+  if (len == 0) return {kInfinitePnDn, 0, 0, false, hand};
+  return {pn0, dn0, 0, false, 0};
+}
+
+// Multiple iterative deepening at a node that evaluate() left open, until its numbers reach a
+// threshold or it is decided.
+template <PnDnTableLayout T>
+typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::mid(size_t ply, uint16_t len, PnDn thpn, PnDn thdn) {
+  const bool attacking = pos_->side_to_move() == attacker_;
+  const bool repetition = len == kUnboundedLen;
+  const uint64_t nodes_before = nodes_;
+  while (frames_.size() <= ply) frames_.emplace_back();
+  std::vector<Child>& kids = frames_[ply].kids;
+  StateInfo& st = state(ply);
+  {
+    const ExtMove* end = attacking ? generate<GenType::ChecksAll>(*pos_, scratch_.data())
+                                   : generate<GenType::EvasionsAll>(*pos_, scratch_.data());
+    kids.clear();
+    for (const ExtMove* m = scratch_.data(); m != end; ++m) {
+      kids.push_back({m->move, {}});
+      estimate(kids.back(), attacking);
+    }
+    std::stable_sort(kids.begin(), kids.end(), [](const Child& a, const Child& b) { return a.order < b.order; });
+    expand(kids, attacking);
+  }
+  const uint16_t child_len = minus_one(len);
+  if (repetition) path_keys_.push(pos_->key());
+  for (Child& c : kids) {
+    if (c.waiting) continue;
+    pos_->do_move(c.move, st);
+    ++nodes_;
+    c.v = evaluate(child_len, repetition, c.pn0, c.dn0);
+    pos_->undo_move(c.move);
+    if (attacking ? c.v.pn == 0 : c.v.dn == 0) break;  // decided: the rest need not be looked at
+  }
+  poll();
+  Value v;
+  while (!aborted_) {
+    // Bring in the children whose predecessors were decided without deciding this node.
+    for (bool more = true; more;) {
+      more = false;
+      for (Child& c : kids) {
+        if (c.waiting || c.next < 0 || (attacking ? c.v.dn : c.v.pn) != 0) continue;
+        Child& n = kids[size_t(c.next)];
+        if (!n.waiting) continue;
+        n.waiting = false;
+        pos_->do_move(n.move, st);
+        ++nodes_;
+        n.v = evaluate(child_len, repetition, n.pn0, n.dn0);
+        pos_->undo_move(n.move);
+        more = true;
+      }
+    }
+    // Attacking (OR): pn the least, dn the sum; defending (AND): pn the sum, dn the least.
+    PnDn pn = attacking ? kInfinitePnDn : 0, dn = attacking ? 0 : kInfinitePnDn, max_dn = 0;
+    size_t best = 0;
+    PnDn best_number = kInfinitePnDn + 1, second = kInfinitePnDn + 1;
+    for (size_t i = 0; i < kids.size(); ++i) {
+      if (kids[i].waiting) continue;
+      const Value& c = kids[i].v;
+      const PnDn number = attacking ? c.pn : c.dn;
+      if (number < best_number) {
+        second = best_number;
+        best_number = number;
+        best = i;
+      } else if (number < second) {
+        second = number;
+      }
+      if (!attacking) pn = add(pn, c.pn), dn = std::min(dn, c.dn);
+      else if (pn = std::min(pn, c.pn); kids[i].max_dn) max_dn = std::max(max_dn, c.dn);
+      else dn = add(dn, c.dn);
+      if (number == 0) break;
+    }
+    // Long-range drops on one line lead to much the same positions: their dn counts once.
+    if (attacking) dn = add(dn, max_dn);
+    v.pn = pn;
+    v.dn = dn;
+    if (pn == 0 || dn == 0 || pn >= thpn || dn >= thdn) break;
+    Child& c = kids[best];
+    PnDn child_thpn, child_thdn;
+    if (attacking) {
+      child_thpn = second_best_threshold(second, thpn);
+      child_thdn = std::min(thdn - dn + c.v.dn, kInfinitePnDn);
+    } else {
+      child_thpn = std::min(thpn - pn + c.v.pn, kInfinitePnDn);
+      child_thdn = second_best_threshold(second, thdn);
+    }
+    pos_->do_move(c.move, st);
+    path_moves_.push_back(c.move);
+    c.v = mid(ply + 1, child_len, child_thpn, child_thdn);
+    path_moves_.pop_back();
+    pos_->undo_move(c.move);
+  }
+  if (repetition) path_keys_.pop();
+  if (aborted_) return {};
+  Move proof_move = MOVE_NONE;
+  if (v.pn == 0) {  // attacking: the shortest proving check; defending: the longest defence
+    uint16_t length = attacking ? kUnboundedLen : 0;
+    for (const Child& c : kids) {
+      if (c.waiting || c.v.pn != 0) continue;
+      if (attacking ? c.v.len < length : c.v.len > length) {
+        length = c.v.len;
+        proof_move = c.move;
+      }
+    }
+    v.len = uint16_t(length + 1);
+    if (attacking) {
+      for (const Child& c : kids)
+        if (c.move == proof_move) v.hand = before_check(c.v.hand, c.move, false);
+    } else {
+      DefaultHand needed;  // every defence's pieces
+      for (const Child& c : kids)
+        for (PieceType p = RAW_BEGIN; p < RAW_END; ++p)
+          needed.set(p, std::max(needed.count(p), DefaultHand::from_raw(c.v.hand).count(p)));
+      v.hand = interpositions(needed.raw());
+      proof_move = MOVE_NONE;
+    }
+  } else if (v.dn == 0) {
+    // Attacking: every check fails, within the narrowest bound, on the path if any failure is.
+    // Defending: the refutation that holds widest, a path-independent one if there is one.
+    // The disproof pieces: the fewest any check's disproof withstands; the refutation's, one
+    // fewer of a kind the defender drops than leaves it one to drop.
+    v.len = attacking ? kUnboundedLen : 0;
+    v.path = !attacking;
+    DefaultHand withstood;
+    if (attacking)
+      for (PieceType p = RAW_BEGIN; p < RAW_END; ++p) withstood.set(p, max_in_hand(p));
+    const Child* refutation = nullptr;
+    for (const Child& c : kids) {
+      if (c.waiting || c.v.dn != 0) continue;
+      if (attacking) {
+        v.len = std::min(v.len, c.v.len);
+        v.path = v.path || c.v.path;
+        const DefaultHand h = DefaultHand::from_raw(before_check(c.v.hand, c.move, true));
+        for (PieceType p = RAW_BEGIN; p < RAW_END; ++p) withstood.set(p, std::min(withstood.count(p), h.count(p)));
+      } else if (!refutation || (v.path && !c.v.path) || (v.path == c.v.path && c.v.len > v.len)) {
+        v.len = c.v.len;
+        v.path = c.v.path;
+        refutation = &c;
+      }
+    }
+    if (refutation) {
+      withstood = DefaultHand::from_raw(refutation->v.hand);
+      if (is_drop(refutation->move)) {
+        const PieceType p = dropped_type(refutation->move);
+        withstood.set(p, std::min(withstood.count(p), pos_->hand(attacker_).count(p) + pos_->hand(~attacker_).count(p) - 1));
+      }
+    }
+    v.hand = attacking ? no_new_drops(withstood.raw()) : withstood.raw();
+    v.len = plus_one(v.len);
+  }
+  if (!(v.dn == 0 && v.path)) store(len, v, proof_move, nodes_ - nodes_before);
+  return v;
+}
+
+// df-pn+ initial numbers (Nagai 2002) in units of 2 from the pieces that bear on the move's
+// square, weighed as GPS shogi's liberty estimator and KomoringHeights do: a check on a square
+// the defence holds twice is harder to prove, one the attack holds better than the defence
+// harder to refute; a capture or a well-guarded interposition is the defender's better try. The
+// order breaks ties between equal numbers: bigger pieces closer to the king first, a
+// non-promotion of pawn, bishop or rook last.
+template <PnDnTableLayout T>
+void UnboundedDfPnSolver<T>::estimate(Child& c, bool attacking) const {
+  static constexpr int kValue[PIECE_TYPE_NB] = {0, 1, 2, 2, 3, 5, 5, 5, 8, 5, 5, 5, 5, 8, 8};
+  const Move m = c.move;
+  const Color us = pos_->side_to_move(), them = ~us;
+  const Square to = to_sq(m);
+  const int ours = pos_->attackers_to(us, to).popcount() + is_drop(m);
+  const int theirs = pos_->attackers_to(them, to).popcount();
+  const Piece captured = is_drop(m) ? NO_PIECE : pos_->piece_on(to);
+  if (attacking) {
+    c.pn0 = 2 + (theirs >= 2 ? 2 : 0);
+    c.dn0 = 2;
+    if (ours > theirs) c.dn0 += 2;
+    else if (captured != NO_PIECE && (raw_type(type_of(captured)) == GOLD || raw_type(type_of(captured)) == SILVER)) c.dn0 += 2;
+    else c.pn0 += 2;
+    const PieceType dropped = is_drop(m) ? dropped_type(m) : NO_PIECE_TYPE;
+    c.max_dn = dropped == LANCE || dropped == BISHOP || dropped == ROOK;
+  } else if (captured != NO_PIECE) {
+    c.pn0 = 4, c.dn0 = 2;
+  } else if (!is_drop(m) && from_sq(m) == pos_->king_square(us)) {
+    c.pn0 = 2, c.dn0 = 2;
+  } else if (theirs < ours) {
+    c.pn0 = 4, c.dn0 = 2;
+  } else {
+    c.pn0 = 2, c.dn0 = 4;
+  }
+  const PieceType moved = type_of(pos_->moved_piece(m));
+  const PieceType after = is_promotion(m) ? promote(moved) : moved;
+  int order = -kValue[after];
+  if (!is_drop(m) && !is_promotion(m) && (moved == PAWN || moved == BISHOP || moved == ROOK) &&
+      (in_promotion_zone(us, from_sq(m)) || in_promotion_zone(us, to)))
+    order += 100;
+  const Square k = pos_->king_square(attacking ? them : us);
+  if (k != SQ_NONE) order += std::max(std::abs(int(file_of(k)) - int(file_of(to))), std::abs(int(rank_of(k)) - int(rank_of(to))));
+  c.order = int16_t(order);
+}
+
+// Delayed expansion (KomoringHeights' idea): interpositions by drop on one square wait for
+// each other at a defending node (the first to be refuted refutes them all, and a mate after one
+// drop is usually a mate after another), and a non-promotion waits for its promotion: proven
+// first at a defending node, refuted first at an attacking one.
+template <PnDnTableLayout T>
+void UnboundedDfPnSolver<T>::expand(std::vector<Child>& kids, bool attacking) {
+  if (++stamp_ == 0) {
+    std::fill(drop_stamp_.begin(), drop_stamp_.end(), 0);
+    std::fill(move_stamp_.begin(), move_stamp_.end(), 0);
+    stamp_ = 1;
+  }
+  auto chain = [&](int32_t before, int32_t after) {
+    kids[size_t(before)].next = after;
+    kids[size_t(after)].waiting = true;
+  };
+  for (int32_t i = 0; i < int32_t(kids.size()); ++i) {
+    const Move m = kids[size_t(i)].move;
+    const Square to = to_sq(m);
+    if (is_drop(m)) {
+      if (attacking) continue;
+      if (drop_stamp_[to] == stamp_) chain(drop_last_[to], i);
+      drop_stamp_[to] = stamp_;
+      drop_last_[to] = i;
+      continue;
+    }
+    const size_t k = size_t(from_sq(m)) * SQ_NB + to;
+    if (move_stamp_[k] != stamp_) {
+      move_stamp_[k] = stamp_;
+      move_last_[k] = i;
+    } else if (is_promotion(m)) {
+      chain(i, move_last_[k]);  // the non-promotion came first
+    } else {
+      chain(move_last_[k], i);
+    }
+  }
+}
+
+template <PnDnTableLayout T>
+typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::search(size_t ply, uint16_t len) {
+  const Value v = evaluate(len, false);
+  if (v.pn == 0 || v.dn == 0) return v;
+  return mid(ply, len, kInfinitePnDn, kInfinitePnDn);
+}
+
+// The proven line under `len` from the table: the check whose reply has the shortest stored
+// proof, the evasion with the longest. A node the table lost is searched again; a move back to
+// a position of the line is never played (under a bound, a check back to one cuts the line back
+// to it). false when stopped or when a node stays unproven.
+template <PnDnTableLayout T>
+bool UnboundedDfPnSolver<T>::proof_line(uint16_t len, std::vector<Move>& line) {
+  line.clear();
+  std::vector<Key> seen{pos_->key()};
+  std::vector<ExtMove> list(static_cast<size_t>(MAX_MOVES));
+  bool ok = true;
+  for (int searched = 0; ok && !aborted_;) {
+    const bool attacking = pos_->side_to_move() == attacker_;
+    const size_t ply = line.size();
+    const ExtMove* const end = attacking ? generate<GenType::ChecksAll>(*pos_, list.data())
+                                         : generate<GenType::EvasionsAll>(*pos_, list.data());
+    if (!attacking && end == list.data()) break;  // mated
+    const uint16_t child_len = minus_one(len);
+    Move pick = MOVE_NONE, lost = MOVE_NONE;
+    uint16_t pick_len = 0;
+    size_t back_to = SIZE_MAX;
+    for (const ExtMove* e = list.data(); e != end; ++e) {
+      pos_->do_move(e->move, state(ply));
+      const auto at = std::find(seen.begin(), seen.end(), pos_->key());
+      const bool repeats = at != seen.end();
+      // Under a bound, a check back to a position of the line is a shorter mate from there.
+      const bool shortcut = repeats && attacking && len != kUnboundedLen;
+      const Value v = repeats && !shortcut ? Value{kInfinitePnDn, 0, 0, true} : evaluate(child_len, false);
+      pos_->undo_move(e->move);
+      if (v.pn == 0 && (pick == MOVE_NONE || (attacking ? v.len < pick_len : v.len > pick_len))) {
+        pick = e->move;
+        pick_len = v.len;
+        back_to = shortcut ? size_t(at - seen.begin()) : SIZE_MAX;
+      } else if (v.pn != 0 && !repeats && lost == MOVE_NONE) {
+        lost = e->move;
+      }
+    }
+    // A proven node whose proving child, or one of whose defences, the table lost: search
+    // again (the node, or that defence), a bounded number of times per ply.
+    // Repetition (unbounded): the line's positions are on the path.
+    if ((attacking ? pick == MOVE_NONE : lost != MOVE_NONE) && searched++ < 8) {
+      if (attacking) {
+        ok = mid(ply, len, kInfinitePnDn, kInfinitePnDn).pn == 0;
+      } else {
+        path_keys_.push(pos_->key());
+        path_moves_.push_back(lost);
+        pos_->do_move(lost, state(ply));
+        ok = search(ply + 1, child_len).pn == 0;
+        pos_->undo_move(lost);
+        path_moves_.pop_back();
+        path_keys_.pop();
+      }
+      continue;
+    }
+    if (pick == MOVE_NONE || (!attacking && lost != MOVE_NONE)) {
+      ok = false;
+      break;
+    }
+    searched = 0;
+    if (back_to != SIZE_MAX) {  // the line is cut back to that position, now under the tighter bound
+      for (; line.size() > back_to; seen.pop_back()) {
+        pos_->undo_move(line.back());
+        line.pop_back();
+        path_keys_.pop();
+        path_moves_.pop_back();
+      }
+      len = child_len;
+      continue;
+    }
+    path_keys_.push(pos_->key());
+    path_moves_.push_back(pick);
+    pos_->do_move(pick, state(ply));
+    line.push_back(pick);
+    seen.push_back(pos_->key());
+    len = child_len;
+  }
+  for (size_t i = line.size(); i > 0; --i) {
+    pos_->undo_move(line[i - 1]);
+    path_keys_.pop();
+    path_moves_.pop_back();
+  }
+  return ok && !aborted_;
+}
+
+template <PnDnTableLayout T>
+MateResult UnboundedDfPnSolver<T>::solve(Position& pos, const MateLimits& limits) {
+  MateResult res;
+  best_.clear();
+  path_moves_.clear();
+  path_keys_.clear();
+  next_progress_ms_ = limits.progress_ms;
+  next_poll_ = 0;
+  if (!begin(pos, limits, res)) return res;
+  const MatePostSearch post = limits.post_search;
+  uint16_t len = limits.max_depth < kMaxMateDepth ? uint16_t(limits.max_depth) : kUnboundedLen;
+  Value v = search(0, len);
+  if (!aborted_) iteration_done(len, res);
+  if (!aborted_ && v.dn == 0) {
+    res.status = MateStatus::NoMate;
+    res.depth = v.len;
+  }
+  // Proven: the first line, then the passes "mate within L - 2?".
+  if (aborted_ || v.pn != 0 || !proof_line(len, best_)) {
+    finish(res);
+    return res;
+  }
+  res.status = MateStatus::Mate;
+  res.exact = false;
+  uint16_t length = v.len;
+  bool shortest = false;
+  while (post != MatePostSearch::None && !aborted_) {
+    if (length < 3) {
+      shortest = true;
+      break;
+    }
+    const uint16_t bound = uint16_t(length - 2);
+    const Value w = search(0, bound);
+    if (aborted_) break;
+    iteration_done(bound, res);
+    if (w.pn != 0) {
+      shortest = true;
+      break;
+    }
+    length = w.len;
+    std::vector<Move> line;
+    if (!proof_line(length, line)) break;
+    best_ = std::move(line);
+  }
+  res.moves = best_;
+  if (shortest && post == MatePostSearch::Shortest) {
+    // Exact: no mate within length - 2. The line of the shortest attack and the longest defence.
+    std::vector<StateInfo> states(size_t(length) + 1);
+    std::vector<Key> keys(size_t(length) + 1);
+    std::vector<Move> line;
+    auto mated_within = [this](int plies, int) { return search(0, uint16_t(plies)).pn == 0 && !aborted_; };
+    auto stored_move = [this](int plies) { return table_.probe(pos_->board_key(), attacker_hand(), uint16_t(plies)).move; };
+    const uint64_t before = nodes_;
+    if (reconstruct(*pos_, length, line, states.data(), keys.data(), mated_within, stored_move, aborted_)) {
+      res.moves = std::move(line);
+      res.exact = true;
+    }
+    res.solution_nodes = nodes_ - before;
+  } else if (shortest && post == MatePostSearch::UpperBound) {
+    res.exact = int(res.moves.size()) == length;
+  }
+  res.depth = res.exact ? int(res.moves.size()) : length;
+  res.nodes = nodes_ - res.solution_nodes;
+  res.seconds = seconds();
+  return res;
+}
+
+#define SASHITE_INSTANTIATE_SOLVER(T) template class UnboundedDfPnSolver<T>;
+SASHITE_FOR_EACH_PN_DN_TABLE(SASHITE_INSTANTIATE_SOLVER)
+#undef SASHITE_INSTANTIATE_SOLVER
+
+}  // namespace sashite::mate

@@ -1,0 +1,134 @@
+// Unbounded df-pn (Nagai 2002): the numbers of a node belong to its board and the attacker's
+// hand, not to a remaining depth, so transpositions reached at different plies share them and
+// a perpetual check is a repetition, not a tree unrolled to the depth limit. KomoringHeights
+// (komori-n) is the model for the ideas; the code is this library's own.
+//
+// - Answer: the first mate proven; then, as limits.post_search asks, passes "mate within L - 2?"
+//   over the same table (an entry's numbers belong to its bound, kUnboundedLen in the main
+//   search) until one fails, and the shortest-attack, longest-defence line (mate/solver.h's
+//   reconstruct()). On time out or stop the best line proven so far is answered (exact false).
+// - Repetition (Kishimoto and Müller 2004, graph-history interaction): a move to a position on
+//   the current path fails for the attacker. Such a failure holds for this path only: it is
+//   flagged, and a disproof that depends on a flagged failure is not stored, so no entry says
+//   "no mate" because of one path's history. Proofs never depend on the path. The passes with a
+//   bound need no repetition test: every line is cut by the bound.
+// - No ply cap: frames (children and their numbers) and undo states live in deques grown on
+//   demand; 64-bit numbers, sums saturate below kInfinitePnDn.
+// - Termination without a threshold-controlling step (Kishimoto 2010): a node keeps its
+//   children's numbers in its frame for the whole visit, so each child search returns numbers
+//   past the threshold it was given and the node makes progress even when the table lost or
+//   changed the child's entry meanwhile.
+// - Leaves and order: at a new attacking node a no-check test (no mate at any length) and a
+//   mate-in-one test; df-pn+ initial numbers from the pieces bearing on the move's square
+//   (estimate()); delayed expansion of same-square drop interpositions and of non-promotions
+//   (expand()); the dn of long-range drops counted once.
+// - Proof and disproof pieces (Seo 1999; Nagai 2002) for every stored result; a lookup also
+//   borrows the numbers of entries for other hands and bounds (mate/pn_dn_table.h).
+// - Not done: threshold-controlling (TCA) and source-node double-count elimination (SNDA,
+//   Kishimoto 2010), garbage collection beyond the cluster's least-effort replacement.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <vector>
+
+#include "mate/pn_dn_table.h"
+#include "mate/solver.h"
+
+namespace sashite::mate {
+
+template <PnDnTableLayout T>
+class UnboundedDfPnSolver : detail::SolveState {
+ public:
+  static constexpr const char* name = "unbounded-df-pn";
+  explicit UnboundedDfPnSolver(T& table) : table_(table), scratch_(size_t(MAX_MOVES)) {}
+  MateResult solve(Position& pos, const MateLimits& limits);
+
+ private:
+  // pn 0: proven, len the proof's length; dn 0: no mate within len, `path` when that rests on a
+  // repetition of the current path.
+  // hand (decided, not `path`): the proof pieces of a proof, the disproof pieces of a disproof.
+  struct Value {
+    PnDn pn = 1, dn = 1;
+    uint16_t len = 0;
+    bool path = false;
+    uint32_t hand = 0;
+  };
+  // Delayed expansion: a child with a predecessor (`waiting`) is left out until the
+  // predecessor is decided the way that leaves the question open (proven at a defending node,
+  // disproven at an attacking one); `next` is the child it then brings in.
+  struct Child {
+    Move move;
+    Value v;
+    int32_t next = -1;
+    bool waiting = false;
+    bool max_dn = false;    // attacking: dn counted by max, not sum (a long-range drop)
+    uint8_t pn0 = 1, dn0 = 1;  // df-pn+ initial numbers
+    int16_t order = 0;      // ties between equal numbers: the lower first
+  };
+  struct Frame {
+    std::vector<Child> kids;
+  };
+  // Keys of the positions on the current path: a count per low 16 bits answers most
+  // "not on the path" questions without reading the path.
+  class PathKeys {
+   public:
+    void push(Key k) {
+      keys_.push_back(k);
+      ++counts_[k & 0xFFFF];
+    }
+    void pop() {
+      --counts_[keys_.back() & 0xFFFF];
+      keys_.pop_back();
+    }
+    bool contains(Key k) const {
+      if (!counts_[k & 0xFFFF]) return false;
+      for (size_t i = keys_.size(); i > 0; --i)
+        if (keys_[i - 1] == k) return true;
+      return false;
+    }
+    void clear() {
+      while (!keys_.empty()) pop();
+    }
+
+   private:
+    std::vector<Key> keys_;
+    std::vector<uint16_t> counts_ = std::vector<uint16_t>(0x10000);
+  };
+
+  // The current node, without searching it; pn0, dn0: its initial numbers.
+  Value evaluate(uint16_t len, bool repetition, PnDn pn0 = 1, PnDn dn0 = 1);
+  void estimate(Child& c, bool attacking) const;
+  void expand(std::vector<Child>& kids, bool attacking);
+  Value mid(size_t ply, uint16_t len, PnDn thpn, PnDn thdn);
+  Value search(size_t ply, uint16_t len);  // evaluate(), then mid() to a decision
+  bool proof_line(uint16_t len, std::vector<Move>& line);
+  void store(uint16_t searched, const Value& v, Move m, uint64_t amount);
+  // Proof and disproof pieces (Seo 1999; Nagai 2002).
+  uint32_t before_check(uint32_t after, Move m, bool disproof) const;
+  uint32_t interpositions(uint32_t proof) const;
+  uint32_t no_new_drops(uint32_t disproof) const;
+  void poll();
+  void progress();
+  StateInfo& state(size_t ply) {
+    while (stack_.size() <= ply) stack_.emplace_back();
+    return stack_[ply];
+  }
+
+  T& table_;
+  std::deque<Frame> frames_;
+  std::deque<StateInfo> stack_;
+  std::vector<ExtMove> scratch_, evasions_ = std::vector<ExtMove>(size_t(MAX_MOVES));
+  StateInfo leaf_state_;
+  PathKeys path_keys_;
+  std::vector<Move> path_moves_;  // the current path (progress lines)
+  std::vector<Move> best_;        // the best proven line
+  int64_t next_progress_ms_ = 0;
+  // expand()'s last child per drop square and per (from, to), valid when stamped this node.
+  uint32_t stamp_ = 0;
+  std::vector<uint32_t> drop_stamp_ = std::vector<uint32_t>(SQ_NB), move_stamp_ = std::vector<uint32_t>(SQ_NB * SQ_NB);
+  std::vector<int32_t> drop_last_ = std::vector<int32_t>(SQ_NB), move_last_ = std::vector<int32_t>(SQ_NB * SQ_NB);
+  uint64_t next_poll_ = 0;
+};
+
+}  // namespace sashite::mate
