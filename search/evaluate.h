@@ -52,7 +52,7 @@ inline constexpr int kDistances = 8;
 enum EffectWeight : int {
   kAttack,                                  // [8] per own effect, by the square's distance to the enemy king
   kDefence = kAttack + kDistances,          // [8] per own effect, by the distance to the own king
-  kMultiEffect = kDefence + kDistances,     // [4] 1, 2, 3 effects on one square in 64ths of one ([0] unused)
+  kMultiEffect = kDefence + kDistances,     // [4] 0-3 effects on one square, in 64ths of one ([0]: unreached squares)
   kOutnumbered = kMultiEffect + 4,          // [3] per square at distance 0..2 of the own king where the enemy has more effects
   kDefended = kOutnumbered + 3,             // a non-king piece with an own effect on it, in cp
   kHangingPercent,                          // a piece attacked and undefended: percent of its value
