@@ -15,23 +15,8 @@ namespace {
 
 constexpr int kPlies = 32;
 
-const std::vector<std::pair<std::string, std::vector<Move>>>& paths() {
-  static const auto p = [] {
-    std::vector<std::pair<std::string, std::vector<Move>>> out;
-    Rng rng(4242);
-    for (const std::string& sfen : walk_sample(64, 2026)) {
-      PositionLine g(sfen);
-      std::vector<Move> moves;
-      for (int ply = 0; ply < kPlies; ++ply) {
-        MoveList<GenType::Legal> list(g.pos);
-        if (!list.size()) break;
-        moves.push_back(list.begin()[rng.below(list.size())]);
-        g.play(moves.back());
-      }
-      out.emplace_back(sfen, std::move(moves));
-    }
-    return out;
-  }();
+const std::vector<MovePath>& paths() {
+  static const auto p = random_move_paths(64, kPlies, 4242, 2026);
   return p;
 }
 
