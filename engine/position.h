@@ -130,6 +130,15 @@ class BasicPosition {
   Key board_key() const { return st_->board_key; }
   Key hand_key() const { return st_->hand_key; }
   Key compute_board_key() const;
+  // board_key() after the legal move m, without making it (a table prefetch's address).
+  Key board_key_after(Move m) const {
+    Key k = st_->board_key ^ side_key();
+    const Square to = to_sq(m);
+    if (is_drop(m)) return k ^ zobrist::psq[make_piece(side_, dropped_type(m))][to];
+    const Piece pc = board_[from_sq(m)];
+    if (board_[to] != NO_PIECE) k ^= zobrist::psq[board_[to]][to];
+    return k ^ zobrist::psq[pc][from_sq(m)] ^ zobrist::psq[is_promotion(m) ? Piece(pc | int(PROMOTED)) : pc][to];
+  }
   Key compute_hand_key() const;
   const StateInfo* state() const { return st_; }
 

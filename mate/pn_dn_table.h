@@ -6,22 +6,21 @@
 //   proven in L plies with hand H  => proven for every hand >= H and every bound >= L;
 //   no mate within D with hand H   => disproven for every hand <= H and every bound <= D.
 // Sizing and clearing: as many clusters of 8 entries as the megabytes hold (no power-of-two
-// rounding, the cluster is a multiply-high of the key); beside the entries a cache line of tags
-// per cluster (the key's high half) answers most probes without reading an entry. The entries
-// come zeroed from calloc, so their pages are not touched before they are written, and clear()
-// starts a new generation instead of writing the table: an entry of another generation is
-// empty. Replacement: within the key's cluster, an empty entry, else the one with the least
-// effort (nodes searched below it).
+// rounding, the cluster is a multiply-high of the key); beside the entries one cache line per
+// cluster (PnDnClusterMeta: tags, generations, efforts) answers most probes and every choice
+// of slot without reading an entry. The memory comes zeroed from the kernel on huge pages
+// (base/large_memory.h), so pages are not touched before they are written, and clear() starts
+// a new generation instead of writing the table: an entry of another generation is empty.
+// Replacement: within the key's cluster, an empty entry, else the one with the least effort
+// (nodes searched below it).
 #pragma once
 
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
 #include <cstring>
-#include <memory>
-#include <new>
 
+#include "base/large_memory.h"
 #include "engine/types.h"
 #include "hand/hand.h"
 #include "mate/mate_table.h"
@@ -42,10 +41,18 @@ struct PnDnEntry {
   PnDn pn, dn;
   uint16_t len;        // pn 0: the proof's length; dn 0: no mate within len; else the search's bound
   Move move;           // proven attacking node: the proving check
-  uint16_t generation; // 0: never written
-  uint16_t spare;
+  uint32_t spare;
 };
 static_assert(sizeof(PnDnEntry) == 40);
+
+// What a probe or a store reads first, one cache line per cluster: a probe reads an entry only
+// when its tag matches, and a store picks its slot without reading the entries.
+struct alignas(64) PnDnClusterMeta {
+  uint32_t tag[8];         // the board key's high half
+  uint16_t generation[8];  // 0: never written; another than the table's: empty
+  uint16_t effort[8];      // the entry's amount, saturating: replacement reads it here
+};
+static_assert(sizeof(PnDnClusterMeta) == 64);
 
 // What the table knows of (board, hand) under a bound.
 struct PnDnProbe {
@@ -62,6 +69,7 @@ concept PnDnTableLayout = requires(T& t, const T& ct, Key board, uint32_t hand, 
   { T::name } -> std::convertible_to<const char*>;
   t.resize(size_t{1});
   t.clear();
+  ct.prefetch(board);
   { ct.probe(board, hand, len) } -> std::same_as<PnDnProbe>;
   t.store(board, hand, len, n, n, len, m, uint64_t{1}, hand);
   { ct.hashfull() } -> std::same_as<int>;
@@ -79,34 +87,36 @@ class PnDnTable {
 
   void resize(size_t mb) {
     entries_.reset();
-    tags_.reset();
-    clusters_ = std::max<size_t>((mb << 20) / (kCluster * (sizeof(PnDnEntry) + sizeof(uint32_t))), 128);
-    entries_.reset(static_cast<PnDnEntry*>(std::calloc(clusters_ * kCluster, sizeof(PnDnEntry))));
-    tags_.reset(static_cast<uint32_t*>(std::aligned_alloc(64, clusters_ * kCluster * sizeof(uint32_t))));
-    if (!entries_ || !tags_) throw std::bad_alloc();
-    std::memset(static_cast<void*>(tags_.get()), 0, clusters_ * kCluster * sizeof(uint32_t));
+    meta_.reset();
+    clusters_ = std::max<size_t>((mb << 20) / (kCluster * sizeof(PnDnEntry) + sizeof(PnDnClusterMeta)), 128);
+    entries_ = LargeArray<PnDnEntry>(clusters_ * kCluster);
+    meta_ = LargeArray<PnDnClusterMeta>(clusters_);
     generation_ = 1;
     dropped_ = replaced_ = 0;
   }
   // A new generation; every 65535th writes the table once.
   void clear() {
     if (++generation_ == 0) {
-      std::memset(static_cast<void*>(entries_.get()), 0, clusters_ * kCluster * sizeof(PnDnEntry));
+      std::memset(static_cast<void*>(meta_.get()), 0, clusters_ * sizeof(PnDnClusterMeta));
       generation_ = 1;
     }
     dropped_ = replaced_ = 0;
   }
 
+  // Starts loading the cluster's meta line: a node probes all its children, their keys known
+  // before any of them is made.
+  void prefetch(Key board) const { __builtin_prefetch(meta_.get() + cluster(board)); }
+
   PnDnProbe probe(Key board, uint32_t hand, uint16_t len) const {
     PnDnProbe out;
-    const size_t base = cluster(board);
-    const uint32_t* tags = tags_.get() + base;
-    const PnDnEntry* c = entries_.get() + base;
+    const size_t index = cluster(board);
+    const PnDnClusterMeta& meta = meta_[index];
+    const PnDnEntry* c = entries_.get() + index * kCluster;
     const H h = H::from_raw(typename H::Raw(hand));
     for (size_t i = 0; i < kCluster; ++i) {
-      if (tags[i] != tag(board)) continue;  // one cache line of tags spares reading the entries
+      if (meta.tag[i] != tag(board) || meta.generation[i] != generation_) continue;
       const PnDnEntry& e = c[i];
-      if (e.generation != generation_ || e.board != board) continue;
+      if (e.board != board) continue;
       if (e.pn == 0) {
         if (e.len <= len && (!out.proven || e.len < out.len) && h.superior_or_equal(H::from_raw(typename H::Raw(e.hand)))) {
           out.proven = true;
@@ -141,40 +151,44 @@ class PnDnTable {
   // `amount`: the nodes this search spent, added to the entry's effort.
   void store(Key board, uint32_t hand, uint16_t searched, PnDn pn, PnDn dn, uint16_t len, Move move, uint64_t amount,
              uint32_t result_hand) {
-    const size_t base = cluster(board);
-    PnDnEntry* c = entries_.get() + base;
-    PnDnEntry* slot = nullptr;
-    PnDnEntry* victim = nullptr;
+    const size_t index = cluster(board);
+    PnDnClusterMeta& meta = meta_[index];
+    PnDnEntry* c = entries_.get() + index * kCluster;
+    size_t slot = kCluster, victim = kCluster;
     uint32_t effort = uint32_t(std::min<uint64_t>(amount, UINT32_MAX));
     for (size_t i = 0; i < kCluster; ++i) {
-      PnDnEntry& e = c[i];
-      if (e.generation != generation_) {
-        if (!slot) slot = &e;
+      if (meta.generation[i] != generation_) {
+        if (slot == kCluster) slot = i;
         continue;
       }
-      if (e.board == board && e.hand == hand && e.len == searched && e.pn && e.dn) {
-        effort = uint32_t(std::min<uint64_t>(uint64_t(e.amount) + effort, UINT32_MAX));
-        e.generation = 0;  // the search's numbers give way to its result
-        if (!slot) slot = &e;
-        continue;
+      if (meta.tag[i] == tag(board)) {
+        PnDnEntry& e = c[i];
+        if (e.board == board && e.hand == hand && e.len == searched && e.pn && e.dn) {
+          effort = uint32_t(std::min<uint64_t>(uint64_t(e.amount) + effort, UINT32_MAX));
+          meta.generation[i] = 0;  // the search's numbers give way to its result
+          if (slot == kCluster) slot = i;
+          continue;
+        }
       }
-      if (!victim || e.amount < victim->amount) victim = &e;
+      if (victim == kCluster || meta.effort[i] < meta.effort[victim]) victim = i;
     }
-    if (!slot) {
-      if (!victim) return void(++dropped_);
+    if (slot == kCluster) {
+      if (victim == kCluster) return void(++dropped_);
       ++replaced_;
       slot = victim;
     }
     const bool decided = pn == 0 || dn == 0;
-    *slot = PnDnEntry{board, decided ? result_hand : hand, effort, pn, dn, decided ? len : searched, move, generation_, 0};
-    tags_.get()[base + size_t(slot - c)] = tag(board);
+    c[slot] = PnDnEntry{board, decided ? result_hand : hand, effort, pn, dn, decided ? len : searched, move, 0};
+    meta.tag[slot] = tag(board);
+    meta.generation[slot] = generation_;
+    meta.effort[slot] = uint16_t(std::min<uint32_t>(effort, UINT16_MAX));
   }
 
   // Permille of the first 1000 entries written in this generation (USI `hashfull`).
   int hashfull() const {
     const size_t n = std::min<size_t>(1000, clusters_ * kCluster);
     int used = 0;
-    for (size_t i = 0; i < n; ++i) used += entries_.get()[i].generation == generation_;
+    for (size_t i = 0; i < n; ++i) used += meta_[i / kCluster].generation[i % kCluster] == generation_;
     return int(used * 1000 / n);
   }
 
@@ -182,7 +196,7 @@ class PnDnTable {
     MateTableStats s;
     for (size_t i = 0; i < clusters_ * kCluster; ++i) {
       const PnDnEntry& e = entries_.get()[i];
-      if (e.generation != generation_) continue;
+      if (meta_[i / kCluster].generation[i % kCluster] != generation_) continue;
       ++s.records;
       ++(e.pn == 0 ? s.proven : e.dn == 0 ? s.disproven : s.unknown);
     }
@@ -193,19 +207,16 @@ class PnDnTable {
   }
 
  private:
-  struct Free {
-    void operator()(void* p) const { std::free(p); }
-  };
   // Fibonacci hashing (the low bits of an XOR board key carry the side to move), then the
   // multiply-high maps the key onto every cluster, not onto a power of two of them.
   size_t cluster(Key board) const {
     const uint64_t mixed = board * 0x9E3779B97F4A7C15ull;
-    return size_t((unsigned __int128)mixed * clusters_ >> 64) * kCluster;
+    return size_t((unsigned __int128)mixed * clusters_ >> 64);
   }
   static uint32_t tag(Key board) { return uint32_t(board >> 32); }
 
-  std::unique_ptr<PnDnEntry, Free> entries_;
-  std::unique_ptr<uint32_t, Free> tags_;  // per entry, the board key's high half
+  LargeArray<PnDnEntry> entries_;
+  LargeArray<PnDnClusterMeta> meta_;
   size_t clusters_ = 0;
   uint16_t generation_ = 1;
   uint64_t dropped_ = 0, replaced_ = 0;

@@ -1,6 +1,7 @@
 // do_move/undo_move over long random walks with interleaved undo runs: the incremental state
 // (bitboards, king squares, keys, checkers, blockers) always equals a recomputation, undo
-// restores everything exactly, and gives_check predicts in_check after the move.
+// restores everything exactly, gives_check predicts in_check after the move and
+// board_key_after its board key.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -69,8 +70,10 @@ void walk(std::string_view start, int plies, Rng& rng, WalkStats& stats) {
     StateInfo st;
     for (const ExtMove& m : list) {
       const bool predicted = g.pos.gives_check(m);
+      const Key board_after = g.pos.board_key_after(m);
       g.pos.do_move(m, st);
       ASSERT_EQ(predicted, g.pos.in_check()) << to_usi(m.move) << " in " << g.pos.sfen();
+      ASSERT_EQ(board_after, g.pos.board_key()) << "board_key_after " << to_usi(m.move);
       stats.checks_given += predicted;
       g.pos.undo_move(m);
       ASSERT_EQ(g.pos.key(), key) << to_usi(m.move);

@@ -17,7 +17,9 @@
 
 #include "movegen_full/movegen.h"
 #include "mate_combos.h"
+#include "mate/leaf.h"
 #include "mate/problem_set.h"
+#include "movegen_full/random_walk.h"
 #include "usi_process.h"
 
 namespace sashite::mate {
@@ -192,6 +194,19 @@ TYPED_TEST(MateRecords, OneRecordKeepsProofDisproofAndNumbers) {
 // The unbounded df-pn's table: a proof answers for more pieces in hand and every wider bound,
 // a disproof for fewer and every narrower bound, numbers only for their own hand and bound; a
 // new generation empties it; a search's result replaces its numbers.
+// The tables' memory (base/large_memory.h): zeroed (the table's "never written"), 2 MB aligned,
+// and moved without a copy.
+TEST(LargeArray, ComesZeroedAndAligned) {
+  LargeArray<uint64_t> a(3 << 18);
+  ASSERT_NE(a.get(), nullptr);
+  EXPECT_EQ(reinterpret_cast<std::uintptr_t>(a.get()) % kHugePage, 0u);
+  EXPECT_TRUE(std::all_of(a.get(), a.get() + a.size(), [](uint64_t x) { return x == 0; }));
+  a[a.size() - 1] = 7;
+  LargeArray<uint64_t> b = std::move(a);
+  EXPECT_EQ(a.get(), nullptr);
+  EXPECT_EQ(b[b.size() - 1], 7u);
+}
+
 TEST(PnDnTable, EntriesAnswerByHandAndBound) {
   PnDnTable<DefaultHand> t;
   t.resize(1);
@@ -241,6 +256,38 @@ TEST(PnDnTable, EntriesAnswerByHandAndBound) {
   EXPECT_FALSE(t.probe(42, gg.raw(), kUnboundedLen).proven);
   EXPECT_EQ(t.stats().records, 0u);
   EXPECT_EQ(t.hashfull(), 0);
+}
+
+// The leaf tests (mate/leaf.h) against full generation: after every check of positions from
+// the sets and of random middlegames, has_evasion() answers as the evasion generator, and
+// leaves_flight() never skips a check that mates.
+TEST(MateLeaf, EvasionAndFlightTestsAgreeWithTheGenerator) {
+  std::vector<std::string> sfens;
+  for (const char* file : {"tsume.txt", "tsume_generated.txt", "tsume_hard.txt"})
+    for (const Problem& p : load_set(file)) sfens.push_back(p.sfen);
+  for (const std::string& s : walk_sample(6000, 0x1EAF)) sfens.push_back(s);
+  std::vector<ExtMove> scratch(MAX_MOVES), evasions(MAX_MOVES);
+  int checks = 0, mates = 0, skipped = 0;
+  for (const std::string& sfen : sfens) {
+    Position pos;
+    StateInfo si, st;
+    ASSERT_EQ(pos.set(sfen, &si), std::nullopt) << sfen;
+    if (pos.in_check() || pos.king_square(~pos.side_to_move()) == SQ_NONE) continue;
+    const Bitboard flight = flight_squares(pos, ~pos.side_to_move());
+    for (const ExtMove& m : MoveList<GenType::ChecksAll>(pos)) {
+      const bool skip = leaves_flight(pos, m.move, flight);
+      pos.do_move(m.move, st);
+      const bool evades = generate<GenType::EvasionsAll>(pos, evasions.data()) != evasions.data();
+      ASSERT_EQ(has_evasion(pos, scratch.data()), evades) << to_usi(m.move) << " in " << sfen;
+      ASSERT_TRUE(evades || !skip) << "leaves_flight skips the mate " << to_usi(m.move) << " in " << sfen;
+      pos.undo_move(m.move);
+      ++checks, mates += !evades, skipped += skip;
+    }
+  }
+  std::printf("[ leaves   ] %d checks, %d mates, %d skipped by leaves_flight\n", checks, mates, skipped);
+  EXPECT_GT(checks, 5'000);
+  EXPECT_GT(mates, 50);
+  EXPECT_GT(skipped, checks / 4) << "the filter should skip most non-mating checks";
 }
 
 using Unbounded = MateCombo<UnboundedDfPnSolver<PnDnTable<DefaultHand>>, PnDnTable<DefaultHand>>;
