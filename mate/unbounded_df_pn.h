@@ -19,9 +19,11 @@
 //   past the threshold it was given and the node makes progress even when the table lost or
 //   changed the child's entry meanwhile.
 // - Leaves and order: at a new attacking node a no-check test (no mate at any length) and a
-//   mate-in-one test; df-pn+ initial numbers from the pieces bearing on the move's square
-//   (estimate()); delayed expansion of same-square drop interpositions and of non-promotions
-//   (expand()); the dn of long-range drops counted once.
+//   mate-in-one test (mate/leaf.h's exact evasion test and flight-square filter keep it cheap);
+//   df-pn+ initial numbers from the pieces bearing on the move's square (estimate()), raised
+//   by the new node's own mobility, its checks or evasions, which evaluate() generates anyway;
+//   delayed expansion of same-square drop interpositions and of non-promotions (expand()); the
+//   dn of long-range drops counted once.
 // - Proof and disproof pieces (Seo 1999; Nagai 2002) for every stored result; a lookup also
 //   borrows the numbers of entries for other hands and bounds (mate/pn_dn_table.h).
 // - Not done: threshold-controlling (TCA) and source-node double-count elimination (SNDA,
