@@ -55,6 +55,7 @@ bool SolveState::begin(Position& pos, const MateLimits& limits, MateResult& res)
 
 void SolveState::poll_now() {
   if (limits_->stop && limits_->stop->load(std::memory_order_relaxed)) aborted_ = true;
+  if (limits_->max_nodes && nodes_ >= limits_->max_nodes) aborted_ = true;
   if (limits_->ms > 0 && std::chrono::steady_clock::now() - start_ >= std::chrono::milliseconds(limits_->ms))
     aborted_ = true;
 }

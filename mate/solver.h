@@ -68,6 +68,7 @@ struct MateProgress {
 struct MateLimits {
   int max_depth = kMaxMateDepth;         // no mate found to here: NoMate with depth = max_depth
   int64_t ms = 0;                        // 0: no time limit
+  uint64_t max_nodes = 0;                // 0: no node limit; checked every 4096 nodes
   const std::atomic<bool>* stop = nullptr;
   std::function<void(const MateIteration&)> on_iteration;
   MatePostSearch post_search = MatePostSearch::Shortest;

@@ -191,7 +191,7 @@ TEST_F(UsiProgramOptions, UsiListsTheTableInOrder) {
   std::vector<std::string> names;
   for (const PrintedOption& o : printed) names.push_back(o.name);
   std::vector<std::string> expected{"USI_Hash", "USI_Ponder", "MoveOverhead", "MateSolver", "MateTable", "MateHash",
-                                    "MatePostSearch", "MoveGen", "HandLayout", "KeyScheme", "TTLayout", "EffectSource",
+                                    "MatePostSearch", "RootMateShare", "MoveGen", "HandLayout", "KeyScheme", "TTLayout", "EffectSource",
                                     "Contempt"};
   for (const SearchFeatureInfo& f : kSearchFeatures) expected.push_back("Search" + std::string(f.name));
   EXPECT_EQ(names, expected);

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "engine/position.h"
+#include "movegen_full/movegen.h"
 #include "search/bench_positions.h"
 #include "rules/game_history.h"
 #include "usi_process.h"
@@ -241,6 +242,30 @@ TEST_F(UsiSearch, NodeLimitStopsTheSearch) {
   ASSERT_TRUE(best);
   EXPECT_EQ(illegal(std::string(kBenchPositions[1]), best->move), std::nullopt);
   std::cout << "[ measure ] go nodes 5000: last info nodes " << last_nodes << ", " << ms << " ms\n";
+}
+
+// RootMateShare: before a search the mate solver gets that share of the move's budget (here
+// half of `go nodes 200000`) and a mate it proves is played at once: mogami s7's mate in 13,
+// its line legal and ending in mate, the bestmove its first move.
+TEST_F(UsiSearch, RootMateProbePlaysAProvenMate) {
+  const std::string sfen = "5n1k1/5p3/5s1p1/8N/7P1/9/9/9/9 b R2Br4g3s2n4l15p 1";
+  reply("setoption name RootMateShare value 50");
+  reply("position sfen " + sfen);
+  const auto lines = go("go nodes 200000");
+  static const std::regex mate_line(R"(^info .*score mate (\d+) .*pv (.+)$)");
+  std::smatch m;
+  const auto it = std::find_if(lines.begin(), lines.end(), [&](const std::string& l) { return std::regex_match(l, m, mate_line); });
+  ASSERT_NE(it, lines.end()) << lines.back();
+  const std::string pv = m[2];
+  GameHistory h;
+  ASSERT_EQ(replay_game(sfen, pv, h), std::nullopt) << pv;
+  Position end;
+  StateInfo si;
+  ASSERT_EQ(end.set(h.final_sfen, &si), std::nullopt);
+  EXPECT_TRUE(end.in_check() && MoveList<GenType::LegalAll>(end).size() == 0) << "not mate after " << pv;
+  const auto best = parse_bestmove(lines.back());
+  ASSERT_TRUE(best);
+  EXPECT_EQ(best->move, pv.substr(0, pv.find(' ')));
 }
 
 // Mated side to move: resign. The entering-king declaration: `win` with 28 points, a normal

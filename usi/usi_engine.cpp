@@ -82,6 +82,11 @@ void UsiEngine::add_options() {
                                     if (v.text == kPostSearchNames[i]) mate_post_search_ = mate::MatePostSearch(i);
                                   return std::nullopt;
                                 }));
+  // The root mate probe's share of each move's budget, percent (0: off); see root_mate().
+  options_.add(UsiOption::spin("RootMateShare", kDefaultRootMateShare, 0, 50, [this](const OptionValue& v) -> Error {
+    root_mate_share_ = v.number;
+    return std::nullopt;
+  }));
   // A combination the registry lacks (an additive key for a layout without one) is refused.
   for (const ChoiceOption& o : kChoiceOptions) {
     const auto values = [field = o.field] { return choice_values(field); };
@@ -130,6 +135,7 @@ usi::Job UsiEngine::execute(std::string_view line) {
     say("readyok");
   } else if (cmd == "usinewgame") {
     engine_->new_game();
+    root_mate_bound_ = 0;
   } else if (cmd == "ponderhit" || cmd == "gameover") {
     // ponderhit without a pondering search, gameover after the game: nothing to do.
   } else if (cmd == "setoption") {
@@ -243,11 +249,20 @@ usi::Job UsiEngine::go(std::string_view args) {
   const SearchLimits limits = std::get<SearchLimits>(parsed);
   if (limits.mate) return go_mate(limits);
   ponderhit_ = false;
-  return {usi::JobKind::Search, [this, limits](const std::atomic<bool>& stop) {
+  return {usi::JobKind::Search, [this, limits, sfen = history_.final_sfen, plies = history_.plies()](const std::atomic<bool>& stop) {
+            int64_t probe_ms = 0;
+            if (const auto mate = root_mate(limits, sfen, plies, stop, probe_ms)) {
+              std::string line = "info depth " + std::to_string(mate->moves.size()) + " score mate " + std::to_string(mate->depth) +
+                                 " nodes " + std::to_string(mate->nodes) + " time " + std::to_string(probe_ms) + " pv";
+              for (Move m : mate->moves) (line += ' ') += to_usi(m);
+              say(line);
+              say("bestmove " + to_usi(mate->moves.front()));
+              return;
+            }
             SearchControl control;
             control.stop = &stop;
             control.ponderhit = &ponderhit_;
-            control.move_overhead_ms = move_overhead_ms_;
+            control.move_overhead_ms = move_overhead_ms_ + probe_ms;  // the probe's time is the move's
             control.info = [this](const std::string& line) { say(line); };
             const SearchResult r = engine_->go(limits, control);
             // The whole search's count, the unfinished iteration included: what a match
@@ -277,6 +292,42 @@ mate::MateSession* UsiEngine::mate_session(const char* who) {
     }
   }
   return mate_.get();
+}
+
+// The root mate probe before a search (RootMateShare percent of the move's budget: of its
+// nodes under `go nodes`, deterministic; else of its byoyomi or movetime plus a 40th of the main
+// time and the increment). No probe under depth limits, infinite or ponder, so fixed-depth trees
+// stay the search's alone. The first proof is enough; two plies after a mate it played, the
+// probe asks for one two plies shorter. `spent_ms`: the probe's time.
+std::optional<mate::MateResult> UsiEngine::root_mate(const SearchLimits& limits, const std::string& sfen, size_t plies,
+                                                     const std::atomic<bool>& stop, int64_t& spent_ms) {
+  using namespace mate;
+  const int bound = root_mate_plies_ + 2 == plies ? root_mate_bound_ : 0;
+  root_mate_bound_ = 0;
+  if (!root_mate_share_ || limits.infinite || limits.ponder || limits.depth || limits.mate) return std::nullopt;
+  if (!mate_session("root mate probe")) return std::nullopt;
+  Position pos;
+  StateInfo si;
+  pos.set(sfen, &si);  // the SFEN of a position already set up
+  if (pos.in_check()) return std::nullopt;  // the solver proves mates for the side to move, not in check
+  MateLimits ml;
+  ml.stop = &stop;
+  ml.post_search = MatePostSearch::None;
+  if (limits.nodes) {
+    ml.max_nodes = std::max<uint64_t>(1, limits.nodes * uint64_t(root_mate_share_) / 100);
+  } else {
+    const Color us = pos.side_to_move();
+    const int64_t budget = limits.movetime ? limits.movetime : limits.byoyomi + limits.time[us] / 40 + limits.inc[us];
+    ml.ms = std::max<int64_t>(1, budget * root_mate_share_ / 100);
+  }
+  if (bound > 2) ml.max_depth = bound - 2;
+  const auto t0 = std::chrono::steady_clock::now();
+  const MateResult r = mate_->solve(pos, ml);
+  spent_ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
+  if (r.status != MateStatus::Mate || r.moves.empty()) return std::nullopt;
+  root_mate_bound_ = r.depth;
+  root_mate_plies_ = plies;
+  return r;
 }
 
 // "go mate <ms>|infinite" (USI): "checkmate <moves>" (the attacker's first move to the mate;

@@ -60,6 +60,8 @@ class UsiEngine {
   usi::Job bench_mate(std::string_view args);
   mate::MateSession* mate_session(const char* who);
   usi::Job go_mate(const SearchLimits& limits);
+  std::optional<mate::MateResult> root_mate(const SearchLimits& limits, const std::string& sfen, size_t plies,
+                                            const std::atomic<bool>& stop, int64_t& spent_ms);
   std::optional<std::string> switch_engine(const EngineChoice& choice);
   static std::optional<std::string> beyond_memory(int mb, int kept);
 
@@ -84,6 +86,14 @@ class UsiEngine {
   int mate_hash_mb_ = kDefaultMateHashMb;
   mate::MatePostSearch mate_post_search_ = mate::MatePostSearch::Shortest;
   std::unique_ptr<mate::MateSession> mate_;
+  // The root mate probe (RootMateShare): before a timed or node-limited search the mate solver
+  // gets that percent of the move's budget, and a proven mate is played at once. The bound of
+  // the mate it last played and the game's plies then: the next probe, two plies later, asks
+  // for a mate two plies shorter, so following first proofs cannot go round in checks.
+  static constexpr int kDefaultRootMateShare = 0;
+  int root_mate_share_ = kDefaultRootMateShare;
+  int root_mate_bound_ = 0;
+  size_t root_mate_plies_ = 0;
   UsiOptions options_;
 };
 

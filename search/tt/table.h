@@ -1,5 +1,6 @@
 // What the TT layouts share: the key scheme's slot and 16-bit check (hand/key_scheme.h), the generation byte,
-// and the bucket array (a power of two of 64-byte aligned buckets, allocated by resize only).
+// and the bucket array (a power of two of 64-byte buckets, allocated by resize only, on huge
+// pages: base/large_memory.h).
 #pragma once
 
 #include <algorithm>
@@ -10,6 +11,7 @@
 #include <new>
 #include <type_traits>
 
+#include "base/large_memory.h"
 #include "hand/key_scheme.h"
 #include "search/tt/tt.h"
 
@@ -66,9 +68,9 @@ class Buckets {
     if (n != count_) {
       table_.reset();  // free before allocating: two large tables need not coexist
       try {
-        table_.reset(allocate(n));
+        table_ = LargeArray<Bucket>(n);
       } catch (const std::bad_alloc&) {
-        if (count_) table_.reset(allocate(count_));  // the old size again, then report
+        if (count_) table_ = LargeArray<Bucket>(count_);  // the old size again, then report
         clear();
         throw;
       }
@@ -76,9 +78,6 @@ class Buckets {
       bits_ = std::countr_zero(n);
     }
     clear();
-  }
-  static Bucket* allocate(size_t n) {
-    return static_cast<Bucket*>(::operator new(n * sizeof(Bucket), std::align_val_t{kAlign}));
   }
   void clear() {
     std::memset(static_cast<void*>(table_.get()), 0, count_ * sizeof(Bucket));
@@ -118,10 +117,7 @@ class Buckets {
   }
 
  private:
-  struct Free {
-    void operator()(Bucket* p) const { ::operator delete(p, std::align_val_t{kAlign}); }
-  };
-  std::unique_ptr<Bucket[], Free> table_;
+  LargeArray<Bucket> table_;
   size_t count_ = 0;
   int bits_ = 0;
   uint8_t generation_ = 0;
