@@ -28,6 +28,7 @@ constexpr const char* kUsage = R"(usage:
     --tc CONTROL          both engines' control (unless an engine sets tc=): byoyomi=MS,
                           main=MS,byoyomi=MS | main=MS,inc=MS | movetime=MS | nodes=N | depth=N
     --time-odds K         the first engine's times multiplied by K (K > 0)
+    --node-odds K         the first engine's node limit multiplied by K (K > 0; needs nodes=)
     --openings FILE       one SFEN per line (default: the start position only)
     --pairs N             game pairs, colours swapped in each (default: one per opening)
     --concurrency N       games at once (default: the number of cores)
@@ -160,7 +161,7 @@ int run(Args& args) {
   c.concurrency = int(std::max(1u, std::thread::hardware_concurrency()));
   int engines = 0;
   std::optional<TimeControl> both, own[2];
-  double odds = 1;
+  double odds = 1, node_odds = 1;
   std::string openings_path, summary_path;
   bool quiet = false;
   while (!args.done()) {
@@ -173,6 +174,9 @@ int run(Args& args) {
     else if (opt == "--time-odds") {
       odds = real(args.value(opt), "--time-odds");
       if (!(odds > 0 && odds < 1e6)) throw UsageError{"--time-odds must be positive"};
+    } else if (opt == "--node-odds") {
+      node_odds = real(args.value(opt), "--node-odds");
+      if (!(node_odds > 0 && node_odds < 1e6)) throw UsageError{"--node-odds must be positive"};
     } else if (opt == "--openings") openings_path = args.value(opt);
     else if (opt == "--pairs") c.pairs = uint64_t(number(args.value(opt), "--pairs", 1, int64_t(1) << 40));
     else if (opt == "--concurrency") c.concurrency = int(number(args.value(opt), "--concurrency", 1, 1024));
@@ -215,7 +219,8 @@ int run(Args& args) {
     if (!own[s] && !both) throw UsageError{"no time control: --tc, or tc= for each engine"};
     c.tc[s] = own[s] ? *own[s] : *both;
   }
-  c.tc[FIRST] = c.tc[FIRST].scaled(odds);
+  if (node_odds != 1 && !c.tc[FIRST].nodes) throw UsageError{"--node-odds needs a node limit (nodes=N) for the first engine"};
+  c.tc[FIRST] = c.tc[FIRST].scaled(odds).nodes_scaled(node_odds);
   if (openings_path.empty()) {
     c.openings = {std::string(Position::kStartSfen)};
   } else {

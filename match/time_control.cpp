@@ -1,5 +1,6 @@
 #include "match/time_control.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 
@@ -10,6 +11,12 @@ namespace sashite::match {
 TimeControl TimeControl::scaled(double k) const {
   TimeControl t = *this;
   for (int64_t* ms : {&t.main_ms, &t.byoyomi_ms, &t.inc_ms, &t.movetime_ms}) *ms = int64_t(std::llround(double(*ms) * k));
+  return t;
+}
+
+TimeControl TimeControl::nodes_scaled(double k) const {
+  TimeControl t = *this;
+  if (t.nodes) t.nodes = std::max<int64_t>(1, int64_t(std::llround(double(t.nodes) * k)));
   return t;
 }
 

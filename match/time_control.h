@@ -25,6 +25,8 @@ struct TimeControl {
   bool clocked() const { return movetime_ms == 0 && nodes == 0 && depth == 0; }
   // Time odds: every time of the control times k (nodes and depth unchanged).
   TimeControl scaled(double k) const;
+  // Node odds: the node limit times k, rounded, at least 1 (times and depth unchanged).
+  TimeControl nodes_scaled(double k) const;
   std::string text() const;  // the --tc form
   bool operator==(const TimeControl&) const = default;
 };

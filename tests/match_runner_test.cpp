@@ -53,6 +53,10 @@ TEST(MatchTimeControl, ParsesEachFormAndRejectsNonsense) {
   // Time odds scale the times, not the node or depth limits.
   EXPECT_EQ(TimeControl({60000, 1000, 10, 0, 0, 0}).scaled(2), (TimeControl{120000, 2000, 20, 0, 0, 0}));
   EXPECT_EQ(parse_time_control("nodes=500", &err)->scaled(3).nodes, 500);
+  // Node odds scale the node limit only, rounded, never to 0.
+  EXPECT_EQ(parse_time_control("nodes=1000", &err)->nodes_scaled(1.25).nodes, 1250);
+  EXPECT_EQ(parse_time_control("nodes=3", &err)->nodes_scaled(0.1).nodes, 1);
+  EXPECT_EQ(TimeControl::byoyomi(1000).nodes_scaled(2), TimeControl::byoyomi(1000));
   EXPECT_EQ(*parse_time_control(TimeControl{5000, 0, 50, 0, 0, 0}.text(), &err), (TimeControl{5000, 0, 50, 0, 0, 0}));
 }
 
@@ -367,6 +371,8 @@ TEST(MatchCli, BadArgumentsGetAClearErrorAndUsage) {
       {"run --engine cmd=a --engine cmd=b --tc byoyomi=10 --sprt elo0=5,elo1=0", "elo0 < elo1"},
       {"run --engine cmd=a --engine cmd=b --tc fortnight=1", "unknown key"},
       {"run --engine cmd=a --engine cmd=b --tc byoyomi=10 --pairs", "needs a value"},
+      {"run --engine cmd=a --engine cmd=b --tc byoyomi=10 --node-odds 2", "needs a node limit"},
+      {"run --engine cmd=a --engine cmd=b --tc nodes=100 --node-odds 0", "must be positive"},
       {"merge", "at least one file"},
   };
   for (const auto& [args, why] : bad) {
