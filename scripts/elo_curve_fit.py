@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+"""The node-odds curve's fit (scripts/elo_curve.sh): per point, the shards merged by
+`match merge --json` (pentanomial Elo and its 95 % interval); every CSA record replayed by
+`match check` and then packed into records.tar.xz; per base node count, the weighted
+least-squares line through the origin Elo = k * log2(K) (weights: 1 / the point's variance,
+from its interval), k with its 95 % interval and the fit's chi-square; elo_curve.svg (points,
+error bars, fitted lines) and README.md (the table) in the curve's folder.
+  scripts/elo_curve_fit.py OUT
+"""
+import glob
+import io
+import json
+import math
+import os
+import re
+import subprocess
+import sys
+import tarfile
+
+MATCH = "build/bin/match"
+
+
+def merged(point_dir):
+    shards = sorted(glob.glob(os.path.join(point_dir, "games-*.jsonl")))
+    if not shards:
+        return None
+    out = subprocess.run([MATCH, "merge", *shards, "--json"], check=True, capture_output=True, text=True).stdout
+    s = json.loads(out)
+    s["shards"] = len(shards)
+    s["jsonl_games"] = sum(1 for f in shards for line in open(f) if line.strip())
+    return s
+
+
+def check_records(point_dir):
+    """Replays every CSA record of the point; packs them (with earlier packs) into records.tar.xz.
+    Returns (records checked, bad records)."""
+    files = sorted(glob.glob(os.path.join(point_dir, "records-*", "*.csa")))
+    checked = bad = 0
+    for i in range(0, len(files), 500):
+        chunk = files[i:i + 500]
+        r = subprocess.run([MATCH, "check", *chunk], capture_output=True, text=True)
+        checked += len(chunk)
+        bad += sum(1 for line in r.stdout.splitlines() if " legal moves, %" not in line)
+    tar = os.path.join(point_dir, "records.tar.xz")
+    if files:
+        old = []
+        if os.path.exists(tar):
+            with tarfile.open(tar) as t:
+                old = [(m, t.extractfile(m).read()) for m in t.getmembers() if m.isfile()]
+        with tarfile.open(tar + ".tmp", "w:xz") as t:
+            for m, data in old:
+                t.addfile(m, io.BytesIO(data))
+            for f in files:
+                t.add(f, arcname=os.path.relpath(f, point_dir))
+        os.replace(tar + ".tmp", tar)
+        for f in files:
+            os.remove(f)
+        for d in glob.glob(os.path.join(point_dir, "records-*")):
+            if not os.listdir(d):
+                os.rmdir(d)
+    elif os.path.exists(tar):
+        with tarfile.open(tar) as t:
+            checked = sum(1 for m in t.getmembers() if m.isfile())
+    return checked, bad
+
+
+def fit(points):
+    """Weighted least squares through the origin: Elo = k * x, x = log2(K)."""
+    sw = sxy = 0.0
+    for x, y, se in points:
+        w = 1.0 / (se * se)
+        sw += w * x * x
+        sxy += w * x * y
+    k = sxy / sw
+    se_k = 1.0 / math.sqrt(sw)
+    chi2 = sum(((y - k * x) / se) ** 2 for x, y, se in points)
+    return k, se_k, chi2
+
+
+def svg(curves, path):
+    width, height, left, right, top, bottom = 640, 420, 60, 20, 20, 50
+    xs = [x for c in curves.values() for x, _, _, _ in c["points"]] or [1]
+    ys = [v for c in curves.values() for _, y, lo, hi in c["points"] for v in (lo, hi)] or [0, 1]
+    x_max = max(xs) * 1.05
+    y_min, y_max = min(0.0, min(ys)), max(ys) * 1.05
+    px = lambda x: left + (width - left - right) * x / x_max
+    py = lambda y: top + (height - top - bottom) * (y_max - y) / (y_max - y_min)
+    colours = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd"]
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif" font-size="12">',
+           f'<rect width="{width}" height="{height}" fill="white"/>',
+           f'<line x1="{left}" y1="{py(0)}" x2="{width - right}" y2="{py(0)}" stroke="#888"/>',
+           f'<line x1="{left}" y1="{top}" x2="{left}" y2="{height - bottom}" stroke="#888"/>',
+           f'<text x="{(left + width - right) / 2}" y="{height - 12}" text-anchor="middle">log2(node odds K)</text>',
+           f'<text x="14" y="{(top + height - bottom) / 2}" transform="rotate(-90 14 {(top + height - bottom) / 2})" text-anchor="middle">Elo (95 % interval)</text>']
+    for t in range(0, int(x_max) + 1):
+        out.append(f'<text x="{px(t)}" y="{height - bottom + 16}" text-anchor="middle">{t}</text>')
+    step = 50 if y_max - y_min > 200 else 20
+    for t in range(int(math.floor(y_min / step)) * step, int(y_max) + 1, step):
+        out.append(f'<text x="{left - 6}" y="{py(t) + 4}" text-anchor="end">{t}</text>')
+    for i, (base, c) in enumerate(sorted(curves.items())):
+        col = colours[i % len(colours)]
+        for x, y, lo, hi in c["points"]:
+            out.append(f'<line x1="{px(x)}" y1="{py(lo)}" x2="{px(x)}" y2="{py(hi)}" stroke="{col}"/>')
+            out.append(f'<circle cx="{px(x)}" cy="{py(y)}" r="3" fill="{col}"/>')
+        if c.get("k") is not None:
+            out.append(f'<line x1="{px(0)}" y1="{py(0)}" x2="{px(x_max)}" y2="{py(c["k"] * x_max)}" stroke="{col}" stroke-dasharray="4 3"/>')
+        out.append(f'<text x="{left + 10}" y="{top + 16 + 16 * i}" fill="{col}">base {base} nodes: k = {c["k"]:+.1f} Elo per doubling</text>')
+    out.append("</svg>")
+    open(path, "w").write("\n".join(out) + "\n")
+
+
+def main():
+    out = sys.argv[1]
+    rows, curves, totals = [], {}, {"games": 0, "records": 0, "bad": 0, "faults": 0}
+    for base_dir in sorted(glob.glob(os.path.join(out, "n*")), key=lambda d: int(re.sub(r"\D", "", os.path.basename(d)))):
+        base = int(os.path.basename(base_dir)[1:])
+        pts = []
+        for point_dir in sorted(glob.glob(os.path.join(base_dir, "x*")), key=lambda d: float(os.path.basename(d)[1:])):
+            k = float(os.path.basename(point_dir)[1:])
+            s = merged(point_dir)
+            if s is None:
+                continue
+            checked, bad = check_records(point_dir)
+            faults = sum(s[f"{side}_{what}"] for side in ("first", "second")
+                         for what in ("time_losses", "illegal", "failures", "restarts"))
+            games = s["wins"] + s["draws"] + s["losses"]
+            totals["games"] += games
+            totals["records"] += checked
+            totals["bad"] += bad
+            totals["faults"] += faults
+            se = (s["elo_high"] - s["elo_low"]) / (2 * 1.959964)
+            x = math.log2(k)
+            pts.append((x, s["elo"], s["elo_low"], s["elo_high"], se))
+            rows.append((base, k, games, s["pairs"], s["wins"], s["draws"], s["losses"], s["elo"], s["elo_low"],
+                         s["elo_high"], s["elo"] / x if x else float("nan"), checked, bad, faults, s["first_nps"], s["second_nps"]))
+        if pts:
+            k, se_k, chi2 = fit([(x, y, se) for x, y, _, _, se in pts])
+            curves[base] = {"points": [(x, y, lo, hi) for x, y, lo, hi, _ in pts], "k": k, "se": se_k, "chi2": chi2, "n": len(pts)}
+    svg(curves, os.path.join(out, "elo_curve.svg"))
+    machine = ""
+    for m in sorted(glob.glob(os.path.join(out, "machine-*.txt"))):
+        machine += open(m).read().strip() + " (" + os.path.basename(m)[8:-4] + "); "
+    lines = ["# Elo against node odds: sashite against itself", "",
+             f"Machines: {machine.rstrip('; ')}. Written by `scripts/elo_curve.sh` / `scripts/elo_curve_fit.py`.",
+             "The first engine searches K times the base's nodes per move; pentanomial Elo with its 95 % interval;",
+             "games adjudicated by score when both engines agree (scripts/elo_curve.sh).", "",
+             "| base nodes | odds K | games | pairs | W-D-L | Elo [95 %] | Elo / log2 K | records replayed | bad | faults | nodes/s (x K, base) |",
+             "|---:|---:|---:|---:|---|---|---:|---:|---:|---:|---|"]
+    for (base, k, games, pairs, w, d, l, elo, lo, hi, per, checked, bad, faults, n1, n2) in rows:
+        lines.append(f"| {base} | {k:g} | {games} | {pairs} | {w}-{d}-{l} | {elo:+.1f} [{lo:+.1f}, {hi:+.1f}] | {per:+.1f} | "
+                     f"{checked} | {bad} | {faults} | {n1 / 1e6:.2f} M, {n2 / 1e6:.2f} M |")
+    lines += ["", "Fit Elo = k * log2(K) per base (weighted least squares through the origin):", "",
+              "| base nodes | points | k (Elo per doubling) [95 %] | chi-square (dof = points - 1) |", "|---:|---:|---|---|"]
+    for base, c in sorted(curves.items()):
+        lines.append(f"| {base} | {c['n']} | {c['k']:+.1f} [{c['k'] - 1.96 * c['se']:+.1f}, {c['k'] + 1.96 * c['se']:+.1f}] | "
+                     f"{c['chi2']:.1f} ({c['n'] - 1}) |")
+    lines += ["", f"Total: {totals['games']} games, {totals['records']} CSA records replayed by `match check` "
+              f"({totals['bad']} bad), {totals['faults']} faults (time losses, illegal moves, failures, restarts).",
+              "", "![Elo against log2 of the node odds](elo_curve.svg)", ""]
+    open(os.path.join(out, "README.md"), "w").write("\n".join(lines))
+    print("\n".join(lines))
+    return 1 if totals["bad"] or totals["faults"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
