@@ -110,7 +110,7 @@ void UnboundedDfPnSolver<T>::progress() {
 // bound run out, then the initial numbers.
 template <PnDnTableLayout T>
 typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::evaluate(uint16_t len, bool repetition, PnDn pn0, PnDn dn0) {
-  if (repetition && path_keys_.contains(pos_->key())) return {kInfinitePnDn, 0, kUnboundedLen, true};
+  if (repetition && on_path()) return {kInfinitePnDn, 0, kUnboundedLen, true};
   const uint32_t hand = attacker_hand();
   const PnDnProbe p = table_.probe(pos_->board_key(), hand, len);
   if (p.proven) return {0, kInfinitePnDn, p.len, false, p.hand};
@@ -184,7 +184,7 @@ typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::mid(size_t ply, u
     expand(kids, attacking);
   }
   const uint16_t child_len = minus_one(len);
-  if (repetition) path_keys_.push(pos_->key());
+  if (repetition) push_path();
   for (const Child& c : kids)
     if (!c.waiting) table_.prefetch(pos_->board_key_after(c.move));
   for (Child& c : kids) {
@@ -453,7 +453,7 @@ bool UnboundedDfPnSolver<T>::proof_line(uint16_t len, std::vector<Move>& line) {
       if (attacking) {
         ok = mid(ply, len, kInfinitePnDn, kInfinitePnDn).pn == 0;
       } else {
-        path_keys_.push(pos_->key());
+        push_path();
         path_moves_.push_back(lost);
         pos_->do_move(lost, state(ply));
         ok = search(ply + 1, child_len).pn == 0;
@@ -478,7 +478,7 @@ bool UnboundedDfPnSolver<T>::proof_line(uint16_t len, std::vector<Move>& line) {
       len = child_len;
       continue;
     }
-    path_keys_.push(pos_->key());
+    push_path();
     path_moves_.push_back(pick);
     pos_->do_move(pick, state(ply));
     line.push_back(pick);

@@ -8,7 +8,8 @@
 //   search) until one fails, and the shortest-attack, longest-defence line (mate/solver.h's
 //   reconstruct()). On time out or stop the best line proven so far is answered (exact false).
 // - Repetition (Kishimoto and Müller 2004, graph-history interaction): a move to a position on
-//   the current path fails for the attacker. Such a failure holds for this path only: it is
+//   the current path fails for the attacker, and so does one to the same board where the attacker
+//   holds no more pieces than there (PathKeys). Such a failure holds for this path only: it is
 //   flagged, and a disproof that depends on a flagged failure is not stored, so no entry says
 //   "no mate" because of one path's history. Proofs never depend on the path. The passes with a
 //   bound need no repetition test: every line is cut by the bound.
@@ -71,30 +72,41 @@ class UnboundedDfPnSolver : detail::SolveState {
   struct Frame {
     std::vector<Child> kids;
   };
-  // Keys of the positions on the current path: a count per low 16 bits answers most
-  // "not on the path" questions without reading the path.
+  // The positions on the current path, as (board key, side to move, attacker's hand): a count
+  // per low 16 bits of the board key answers most "not on the path" questions without reading
+  // the path. contains() is superiority-aware (KomoringHeights' idea): the same board with an
+  // attacker's hand no bigger than it was there is no progress for the attacker, so that path
+  // fails as a repetition would; whatever mates from here mates from there.
   class PathKeys {
    public:
-    void push(Key k) {
-      keys_.push_back(k);
-      ++counts_[k & 0xFFFF];
+    void push(Key board, Color side, uint32_t hand) {
+      path_.push_back({board, side, hand});
+      ++counts_[board & 0xFFFF];
     }
     void pop() {
-      --counts_[keys_.back() & 0xFFFF];
-      keys_.pop_back();
+      --counts_[path_.back().board & 0xFFFF];
+      path_.pop_back();
     }
-    bool contains(Key k) const {
-      if (!counts_[k & 0xFFFF]) return false;
-      for (size_t i = keys_.size(); i > 0; --i)
-        if (keys_[i - 1] == k) return true;
+    bool contains(Key board, Color side, uint32_t hand) const {
+      if (!counts_[board & 0xFFFF]) return false;
+      const DefaultHand h = DefaultHand::from_raw(hand);
+      for (size_t i = path_.size(); i > 0; --i) {
+        const Node& n = path_[i - 1];
+        if (n.board == board && n.side == side && DefaultHand::from_raw(n.hand).superior_or_equal(h)) return true;
+      }
       return false;
     }
     void clear() {
-      while (!keys_.empty()) pop();
+      while (!path_.empty()) pop();
     }
 
    private:
-    std::vector<Key> keys_;
+    struct Node {
+      Key board;
+      Color side;
+      uint32_t hand;
+    };
+    std::vector<Node> path_;
     std::vector<uint16_t> counts_ = std::vector<uint16_t>(0x10000);
   };
 
@@ -112,6 +124,8 @@ class UnboundedDfPnSolver : detail::SolveState {
   uint32_t no_new_drops(uint32_t disproof) const;
   void poll();
   void progress();
+  void push_path() { path_keys_.push(pos_->board_key(), pos_->side_to_move(), attacker_hand()); }
+  bool on_path() const { return path_keys_.contains(pos_->board_key(), pos_->side_to_move(), attacker_hand()); }
   StateInfo& state(size_t ply) {
     while (stack_.size() <= ply) stack_.emplace_back();
     return stack_[ply];
