@@ -13,6 +13,11 @@
 # draw). Each point writes OUT/n<BASE>/x<K>/: games-<K>of<N>.jsonl, summary-<K>of<N>.txt and
 # records-<K>of<N>/ (CSA; fit packs them into records.tar.xz after `match check`). SKIP_BUILD=1:
 # use build/ as it is (the multi-host scripts build once).
+# TIME_ODDS (default empty: none) adds the check of the model against time odds: the same
+# engine with the first one's movetime times K, at MOVETIME ms (default 20; the engine thinks
+# at least 10 ms a move, search/time_manager.h, so a smaller movetime gives no odds) with
+# MoveOverhead 0, in OUT/movetime<MS>/x<K>/; the fit predicts each from the node-odds line of the
+# base closest to the nodes per move the games show (choose BASES to include it).
 # Many hosts: scripts/elo_curve_hosts.sh (GNU parallel over ssh) or scripts/elo_curve.slurm
 # (a Slurm array); each runs this script with its own SHARD and the same OUT on a shared disk.
 set -euo pipefail
@@ -56,6 +61,22 @@ if [ "$what" != fit ]; then
       mv "$dir/summary-$tag.tmp" "$dir/summary-$tag.txt"
       tail -n 4 "$dir/summary-$tag.txt"
     done
+  done
+  for k in ${TIME_ODDS:-}; do
+    dir=$OUT/movetime${MOVETIME:-20}/x$k
+    mkdir -p "$dir"
+    [ -s "$dir/summary-$tag.txt" ] && { echo "== $dir shard $SHARD: played"; continue; }
+    echo "== $dir shard $SHARD"
+    cmd=(build/bin/match run --quiet --engine cmd=build/bin/sashite "name=x$k" option.MoveOverhead=0
+         --engine cmd=build/bin/sashite name=base option.MoveOverhead=0 --tc "movetime=${MOVETIME:-20}" --time-odds "$k"
+         --openings match/openings/balanced.sfen --pairs "$PAIRS" --shard "$SHARD" --concurrency "$CONCURRENCY"
+         --max-plies 320 --resign moves=3,cp=1500 --draw from=200,moves=8,cp=10 --out "$dir/games-$tag.jsonl"
+         --records "$dir/records-$tag")
+    printf '%q ' "${cmd[@]}" > "$dir/command-$tag.txt"
+    echo >> "$dir/command-$tag.txt"
+    "${cmd[@]}" > "$dir/summary-$tag.tmp"
+    mv "$dir/summary-$tag.tmp" "$dir/summary-$tag.txt"
+    tail -n 4 "$dir/summary-$tag.txt"
   done
 fi
 [ "$what" = play ] && exit 0

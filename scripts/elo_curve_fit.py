@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The node-odds curve's fit (scripts/elo_curve.sh): per point, the shards merged by
 `match merge --json` (pentanomial Elo and its 95 % interval); every CSA record replayed by
-`match check` and then packed into records.tar.xz; per base node count, the weighted
+`match check` and then packed into records.tar.xz, the JSON lines packed as games-*.jsonl.xz; per base node count, the weighted
 least-squares line through the origin Elo = k * log2(K) (weights: 1 / the point's variance,
 from its interval), k with its 95 % interval and the fit's chi-square; elo_curve.svg (points,
 error bars, fitted lines) and README.md (the table) in the curve's folder.
@@ -10,25 +10,51 @@ error bars, fitted lines) and README.md (the table) in the curve's folder.
 import glob
 import io
 import json
+import lzma
 import math
 import os
 import re
 import subprocess
 import sys
 import tarfile
+import tempfile
 
 MATCH = "build/bin/match"
 
 
+def game_files(point_dir):
+    """The point's shards of JSON lines: games-*.jsonl, or games-*.jsonl.xz once packed."""
+    return sorted(glob.glob(os.path.join(point_dir, "games-*.jsonl")) + glob.glob(os.path.join(point_dir, "games-*.jsonl.xz")))
+
+
+def game_lines(path):
+    with (lzma.open(path, "rt") if path.endswith(".xz") else open(path)) as f:
+        return [line for line in f if line.strip()]
+
+
 def merged(point_dir):
-    shards = sorted(glob.glob(os.path.join(point_dir, "games-*.jsonl")))
+    shards = game_files(point_dir)
     if not shards:
         return None
-    out = subprocess.run([MATCH, "merge", *shards, "--json"], check=True, capture_output=True, text=True).stdout
+    with tempfile.TemporaryDirectory() as tmp:
+        plain = []
+        for i, f in enumerate(shards):
+            p = os.path.join(tmp, f"shard{i}.jsonl")
+            with open(p, "w") as out:
+                out.writelines(game_lines(f))
+            plain.append(p)
+        out = subprocess.run([MATCH, "merge", *plain, "--json"], check=True, capture_output=True, text=True).stdout
     s = json.loads(out)
     s["shards"] = len(shards)
-    s["jsonl_games"] = sum(1 for f in shards for line in open(f) if line.strip())
     return s
+
+
+def pack_games(point_dir):
+    """Compresses the point's JSON lines (xz): the committed form."""
+    for f in glob.glob(os.path.join(point_dir, "games-*.jsonl")):
+        with open(f, "rb") as src, lzma.open(f + ".xz", "wb") as dst:
+            dst.write(src.read())
+        os.remove(f)
 
 
 def check_records(point_dir):
@@ -121,6 +147,7 @@ def main():
             if s is None:
                 continue
             checked, bad = check_records(point_dir)
+            pack_games(point_dir)
             faults = sum(s[f"{side}_{what}"] for side in ("first", "second")
                          for what in ("time_losses", "illegal", "failures", "restarts"))
             games = s["wins"] + s["draws"] + s["losses"]
@@ -134,8 +161,40 @@ def main():
             rows.append((base, k, games, s["pairs"], s["wins"], s["draws"], s["losses"], s["elo"], s["elo_low"],
                          s["elo_high"], s["elo"] / x if x else float("nan"), checked, bad, faults, s["first_nps"], s["second_nps"]))
         if pts:
-            k, se_k, chi2 = fit([(x, y, se) for x, y, _, _, se in pts])
-            curves[base] = {"points": [(x, y, lo, hi) for x, y, lo, hi, _ in pts], "k": k, "se": se_k, "chi2": chi2, "n": len(pts)}
+            # K = 1 is the A/A row (deterministic engines: every pair splits, Elo 0 exactly); it
+            # carries no slope and is left out of the fit.
+            odds = [(x, y, se) for x, y, _, _, se in pts if x > 0]
+            k, se_k, chi2 = fit(odds)
+            curves[base] = {"points": [(x, y, lo, hi) for x, y, lo, hi, _ in pts], "k": k, "se": se_k, "chi2": chi2, "n": len(odds)}
+    # The check against time odds: each point's prediction from the base closest (in log) to the
+    # nodes per move its base engine searched.
+    time_rows = []
+    for point_dir in sorted(glob.glob(os.path.join(out, "movetime*", "x*"))):
+        s = merged(point_dir)
+        if s is None or not curves:
+            continue
+        checked, bad = check_records(point_dir)
+        pack_games(point_dir)
+        faults = sum(s[f"{side}_{what}"] for side in ("first", "second") for what in ("time_losses", "illegal", "failures", "restarts"))
+        games = s["wins"] + s["draws"] + s["losses"]
+        totals["games"] += games
+        totals["records"] += checked
+        totals["bad"] += bad
+        totals["faults"] += faults
+        nodes = moves = 0
+        for f in game_files(point_dir):
+            for line in game_lines(f):
+                g = json.loads(line)
+                nodes += g["second_nodes"]
+                moves += g["second_moves"]
+        per_move = nodes / max(moves, 1)
+        base = min(curves, key=lambda b: abs(math.log(b / per_move)))
+        k = float(os.path.basename(point_dir)[1:])
+        c = curves[base]
+        x = math.log2(k)
+        time_rows.append((os.path.basename(os.path.dirname(point_dir))[8:], k, games, s["wins"], s["draws"], s["losses"],
+                          s["elo"], s["elo_low"], s["elo_high"], per_move, base, c["k"] * x, (c["k"] - 1.96 * c["se"]) * x,
+                          (c["k"] + 1.96 * c["se"]) * x, checked, bad, faults))
     svg(curves, os.path.join(out, "elo_curve.svg"))
     machine = ""
     for m in sorted(glob.glob(os.path.join(out, "machine-*.txt"))):
@@ -154,6 +213,14 @@ def main():
     for base, c in sorted(curves.items()):
         lines.append(f"| {base} | {c['n']} | {c['k']:+.1f} [{c['k'] - 1.96 * c['se']:+.1f}, {c['k'] + 1.96 * c['se']:+.1f}] | "
                      f"{c['chi2']:.1f} ({c['n'] - 1}) |")
+    if time_rows:
+        lines += ["", "The model against time odds (`movetime`, MoveOverhead 0): the prediction is k * log2(K) with k of the",
+                  "base closest to the nodes per move the base engine searched.", "",
+                  "| movetime ms | time odds K | games | W-D-L | Elo [95 %] | base engine nodes/move | k from base | predicted Elo [95 %] | records replayed | bad | faults |",
+                  "|---:|---:|---:|---|---|---:|---:|---|---:|---:|---:|"]
+        for (mt, k, games, w, d, l, elo, lo, hi, per_move, base, pred, plo, phi, checked, bad, faults) in time_rows:
+            lines.append(f"| {mt} | {k:g} | {games} | {w}-{d}-{l} | {elo:+.1f} [{lo:+.1f}, {hi:+.1f}] | {per_move:.0f} | {base} | "
+                         f"{pred:+.1f} [{plo:+.1f}, {phi:+.1f}] | {checked} | {bad} | {faults} |")
     lines += ["", f"Total: {totals['games']} games, {totals['records']} CSA records replayed by `match check` "
               f"({totals['bad']} bad), {totals['faults']} faults (time losses, illegal moves, failures, restarts).",
               "", "![Elo against log2 of the node odds](elo_curve.svg)", ""]
