@@ -30,6 +30,14 @@ PnDn second_best_threshold(PnDn second, PnDn th) {
 // up to 30 % in nodes, a noisy optimum.
 constexpr PnDn kMobilityUnit = 3;
 
+// A lance, bishop or rook drop: the checks of one such piece on one line lead to much the same
+// positions, so an attacking node counts their dn once (mid(), evaluate()).
+bool long_range_drop(Move m) {
+  if (!is_drop(m)) return false;
+  const PieceType p = dropped_type(m);
+  return p == LANCE || p == BISHOP || p == ROOK;
+}
+
 // One more ply on a bound: an unbounded bound stays unbounded.
 uint16_t plus_one(uint16_t len) { return len == kUnboundedLen ? len : uint16_t(len + 1); }
 uint16_t minus_one(uint16_t len) { return len == kUnboundedLen ? len : uint16_t(len - 1); }
@@ -133,7 +141,7 @@ typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::evaluate(uint16_t
     PnDn checks = 0;
     bool long_drop = false;
     for (const ExtMove* m = scratch_.data(); m != end; ++m) {
-      if (is_drop(m->move) && (dropped_type(m->move) == LANCE || dropped_type(m->move) == BISHOP || dropped_type(m->move) == ROOK))
+      if (long_range_drop(m->move))
         long_drop = true;
       else
         ++checks;
@@ -336,8 +344,7 @@ void UnboundedDfPnSolver<T>::estimate(Child& c, bool attacking) const {
     if (ours > theirs) c.dn0 += 2;
     else if (captured != NO_PIECE && (raw_type(type_of(captured)) == GOLD || raw_type(type_of(captured)) == SILVER)) c.dn0 += 2;
     else c.pn0 += 2;
-    const PieceType dropped = is_drop(m) ? dropped_type(m) : NO_PIECE_TYPE;
-    c.max_dn = dropped == LANCE || dropped == BISHOP || dropped == ROOK;
+    c.max_dn = long_range_drop(m);
   } else if (captured != NO_PIECE) {
     c.pn0 = 4, c.dn0 = 2;
   } else if (!is_drop(m) && from_sq(m) == pos_->king_square(us)) {

@@ -245,17 +245,23 @@ TEST_F(UsiSearch, NodeLimitStopsTheSearch) {
 }
 
 // RootMateShare: before a search the mate solver gets that share of the move's budget (here
-// half of `go nodes 200000`) and a mate it proves is played at once: mogami s7's mate in 13,
-// its line legal and ending in mate, the bestmove its first move.
+// half of `go nodes 20000`) and a mate it proves is played at once: mogami s7's mate in 13,
+// which the search alone does not see in 20000 nodes; the line legal and ending in mate, the
+// bestmove its first move.
 TEST_F(UsiSearch, RootMateProbePlaysAProvenMate) {
   const std::string sfen = "5n1k1/5p3/5s1p1/8N/7P1/9/9/9/9 b R2Br4g3s2n4l15p 1";
-  reply("setoption name RootMateShare value 50");
-  reply("position sfen " + sfen);
-  const auto lines = go("go nodes 200000");
   static const std::regex mate_line(R"(^info .*score mate (\d+) .*pv (.+)$)");
   std::smatch m;
-  const auto it = std::find_if(lines.begin(), lines.end(), [&](const std::string& l) { return std::regex_match(l, m, mate_line); });
-  ASSERT_NE(it, lines.end()) << lines.back();
+  const auto mate_info = [&](const std::vector<std::string>& lines) {
+    return std::find_if(lines.begin(), lines.end(), [&](const std::string& l) { return std::regex_match(l, m, mate_line); });
+  };
+  reply("position sfen " + sfen);
+  const auto alone = go("go nodes 20000");
+  ASSERT_EQ(mate_info(alone), alone.end()) << "the search finds the mate alone: the test proves nothing";
+  reply("setoption name RootMateShare value 50");
+  reply("position sfen " + sfen);
+  const auto lines = go("go nodes 20000");
+  ASSERT_NE(mate_info(lines), lines.end()) << lines.back();
   const std::string pv = m[2];
   GameHistory h;
   ASSERT_EQ(replay_game(sfen, pv, h), std::nullopt) << pv;
