@@ -10,6 +10,8 @@
 //   all            + every request, as the search makes them
 //   sync           diff_kept only: + sync() where the search generates, no generation (the
 //                  lazy bookkeeping: dirty masks, attack update, stale marking)
+// Every row also counts evals/node, the share of the search's nodes that evaluate statically
+// (scripts/report.py's Elo column turns an evaluation's cycles into a node's with it).
 //
 // Variants: full; diff (the engine's build: every category from the full generator, see
 // search/engine_config.h); diff_kept (captures and quiets from the kept attack sets, after
@@ -65,9 +67,10 @@ void replay(benchmark::State& state, unsigned serve) {
   (void)checked;
   uint64_t moves = 0;
   study::NodeReplayer<Pos> r;
-  uint64_t nodes = 0, requests = 0;
+  uint64_t nodes = 0, requests = 0, evaluations = 0;
   for (const study::NodeTrace& t : traces()) {
     nodes += t.moves();
+    evaluations += t.evaluations();
     for (const study::NodeStep& s : t.steps) requests += (serve & study::op_bit(s.op)) != 0;
   }
   uint64_t ticks = 0;
@@ -77,6 +80,7 @@ void replay(benchmark::State& state, unsigned serve) {
   set_counters(state, ticks, nodes);
   state.counters["nodes"] = double(nodes);
   state.counters["requests/node"] = double(requests) / double(nodes);
+  state.counters["evals/node"] = double(evaluations) / double(nodes);
   state.counters["moves/node"] = double(moves) / double(nodes * state.iterations());
 }
 

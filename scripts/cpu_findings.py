@@ -81,6 +81,9 @@ def family_of(machine):
     if fam == "0x6" and "Xeon" in name:  # the quoted figures' label (quoted_figures.tsv)
         return f"Intel Xeon (family {fam} model {model})"
     label = {"0x1a": "AMD Zen 5", "0x6": "Intel"}.get(fam, name)
+    if fam == "0x19":  # Zen 3 and Zen 4 share the family; AMD's model ranges tell them apart
+        mo = int(model, 16)
+        label = "AMD Zen 4" if 0x10 <= mo <= 0x1f or 0x60 <= mo <= 0x7f or 0xa0 <= mo <= 0xaf else "AMD Zen 3"
     return f"{label} ({name}, family {fam} model {model})"
 
 

@@ -74,7 +74,11 @@ if [ "$what" != fit ]; then
          --records "$dir/records-$tag")
     printf '%q ' "${cmd[@]}" > "$dir/command-$tag.txt"
     echo >> "$dir/command-$tag.txt"
+    start=$(date +%s.%N)
     "${cmd[@]}" > "$dir/summary-$tag.tmp"
+    end=$(date +%s.%N)
+    games=$(wc -l < "$dir/games-$tag.jsonl")
+    echo "Wall time: $(echo "$end - $start" | bc) s for $games games, $(echo "scale=2; $games / ($end - $start)" | bc) games/s at concurrency $CONCURRENCY" >> "$dir/summary-$tag.tmp"
     mv "$dir/summary-$tag.tmp" "$dir/summary-$tag.txt"
     tail -n 4 "$dir/summary-$tag.txt"
   done

@@ -4,7 +4,7 @@
 `match check` and then packed into records.tar.xz, the JSON lines packed as games-*.jsonl.xz; per base node count, the weighted
 least-squares line through the origin Elo = k * log2(K) (weights: 1 / the point's variance,
 from its interval), k with its 95 % interval and the fit's chi-square; elo_curve.svg (points,
-error bars, fitted lines) and README.md (the table) in the curve's folder.
+error bars, fitted lines), README.md (the table) and fit.tsv (k per base) in the curve's folder.
   scripts/elo_curve_fit.py OUT
 """
 import glob
@@ -181,20 +181,25 @@ def main():
         totals["records"] += checked
         totals["bad"] += bad
         totals["faults"] += faults
-        nodes = moves = 0
+        nodes = moves = odds_nodes = odds_moves = 0
         for f in game_files(point_dir):
             for line in game_lines(f):
                 g = json.loads(line)
                 nodes += g["second_nodes"]
                 moves += g["second_moves"]
+                odds_nodes += g["first_nodes"]
+                odds_moves += g["first_moves"]
         per_move = nodes / max(moves, 1)
+        # The node odds the time odds gave: fixed costs per move (the engine's minimum think,
+        # the process round trip) make it smaller than K.
+        node_ratio = odds_nodes / max(odds_moves, 1) / max(per_move, 1)
         base = min(curves, key=lambda b: abs(math.log(b / per_move)))
         k = float(os.path.basename(point_dir)[1:])
         c = curves[base]
         x = math.log2(k)
         time_rows.append((os.path.basename(os.path.dirname(point_dir))[8:], k, games, s["wins"], s["draws"], s["losses"],
                           s["elo"], s["elo_low"], s["elo_high"], per_move, base, c["k"] * x, (c["k"] - 1.96 * c["se"]) * x,
-                          (c["k"] + 1.96 * c["se"]) * x, checked, bad, faults))
+                          (c["k"] + 1.96 * c["se"]) * x, checked, bad, faults, node_ratio, c["k"] * math.log2(node_ratio)))
     svg(curves, os.path.join(out, "elo_curve.svg"))
     machine = ""
     for m in sorted(glob.glob(os.path.join(out, "machine-*.txt"))):
@@ -216,15 +221,22 @@ def main():
     if time_rows:
         lines += ["", "The model against time odds (`movetime`, MoveOverhead 0): the prediction is k * log2(K) with k of the",
                   "base closest to the nodes per move the base engine searched.", "",
-                  "| movetime ms | time odds K | games | W-D-L | Elo [95 %] | base engine nodes/move | k from base | predicted Elo [95 %] | records replayed | bad | faults |",
-                  "|---:|---:|---:|---|---|---:|---:|---|---:|---:|---:|"]
-        for (mt, k, games, w, d, l, elo, lo, hi, per_move, base, pred, plo, phi, checked, bad, faults) in time_rows:
+                  "The node ratio is what the time odds gave in nodes per move (first engine over base engine), and the",
+                  "last column the line's prediction from it.", "",
+                  "| movetime ms | time odds K | games | W-D-L | Elo [95 %] | base engine nodes/move | k from base | predicted Elo [95 %] | node ratio | predicted from it | records replayed | bad | faults |",
+                  "|---:|---:|---:|---|---|---:|---:|---|---:|---:|---:|---:|---:|"]
+        for (mt, k, games, w, d, l, elo, lo, hi, per_move, base, pred, plo, phi, checked, bad, faults, ratio, pred_ratio) in time_rows:
             lines.append(f"| {mt} | {k:g} | {games} | {w}-{d}-{l} | {elo:+.1f} [{lo:+.1f}, {hi:+.1f}] | {per_move:.0f} | {base} | "
-                         f"{pred:+.1f} [{plo:+.1f}, {phi:+.1f}] | {checked} | {bad} | {faults} |")
+                         f"{pred:+.1f} [{plo:+.1f}, {phi:+.1f}] | {ratio:.3f} | {pred_ratio:+.1f} | {checked} | {bad} | {faults} |")
     lines += ["", f"Total: {totals['games']} games, {totals['records']} CSA records replayed by `match check` "
               f"({totals['bad']} bad), {totals['faults']} faults (time losses, illegal moves, failures, restarts).",
               "", "![Elo against log2 of the node odds](elo_curve.svg)", ""]
     open(os.path.join(out, "README.md"), "w").write("\n".join(lines))
+    # The fit for other scripts (scripts/elo_worth.py: the bench report's Elo column).
+    with open(os.path.join(out, "fit.tsv"), "w") as f:
+        f.write("base\tpoints\tk\tse\tchi2\tmachine\n")
+        for base, c in sorted(curves.items()):
+            f.write(f"{base}\t{c['n']}\t{c['k']:.3f}\t{c['se']:.3f}\t{c['chi2']:.2f}\t{machine.split(' (')[0]}\n")
     print("\n".join(lines))
     return 1 if totals["bad"] or totals["faults"] else 0
 

@@ -23,6 +23,8 @@ import subprocess
 import sys
 from collections import OrderedDict
 
+import elo_worth
+
 NOISY_CV = 0.05
 # LS3600, differential generation (2009) (README Sources): mov/and/neg/sbb/lea per piece, "2.5 cycles on Core 2", 75-100 cycles
 # for 40 pieces, 28 M updates/s at 2.8 GHz.
@@ -845,6 +847,10 @@ def main():
     out += dirty_flags_answers(run_dir, context, rows)
     out += differential_answers(rows)
     out += compilers_section(run_dir)
+    verdicts = {}
+    for area in OrderedDict.fromkeys(n.split("/", 1)[0] for n in rows):
+        verdicts.update(noise_test(rows, [n for n in rows if n.split("/", 1)[0] == area], baselines, context)[0])
+    out += elo_worth.section(rows, verdicts, os.path.join(os.path.dirname(os.path.abspath(run_dir.rstrip("/")))))
     out += area_tables(run_dir, rows, baselines, context)
     for extra in sorted(os.listdir(run_dir)):
         if extra.endswith(".md") and extra != "report.md":

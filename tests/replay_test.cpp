@@ -43,6 +43,16 @@ TEST(NodeReplay, RecordsEverySearchAndEveryCategory) {
   EXPECT_EQ(per_op[unsigned(NodeOp::Null)], per_op[unsigned(NodeOp::UndoNull)]);
 }
 
+// The Evaluate marks are the search's static evaluations: a node evaluates at most once (the
+// TT's stored eval and in-check nodes skip it), so there are fewer marks than nodes plus roots,
+// and the replay skips them (FullReplayGivesTheRecordedCounts runs over them).
+TEST(NodeReplay, MarksEachStaticEvaluation) {
+  for (const study::NodeTrace& t : traces()) {
+    EXPECT_GT(t.evaluations(), 0u) << t.sfen;
+    EXPECT_LE(t.evaluations(), t.moves() + 1) << t.sfen;
+  }
+}
+
 TEST(NodeReplay, FullReplayGivesTheRecordedCounts) {
   study::NodeReplayer<FullGenerator::Position<DefaultHand>> full;
   for (const study::NodeTrace& t : traces()) {

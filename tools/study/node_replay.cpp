@@ -55,19 +55,35 @@ struct RecordingGenerator : FullGenerator {
   using Position = RecordingPosition<H>;
 };
 
-using RecordingConfig = EngineConfig<RecordingGenerator, DefaultHand, Template<ClassicTT>>;
+// The baseline effect source, marking each call: the search asks for the counts exactly when
+// it evaluates statically (search/search.h static_eval()).
+struct RecordingEffects : BaselineEffects {
+  template <class P>
+  static const EffectBoard& effects(P& pos, EffectBoard& scratch) {
+    log(NodeOp::Evaluate);
+    return BaselineEffects::effects(pos, scratch);
+  }
+};
+
+using RecordingConfig = EngineConfig<RecordingGenerator, DefaultHand, Template<ClassicTT>, RecordingEffects>;
 
 }  // namespace
 
 const char* node_op_name(NodeOp op) {
-  static constexpr const char* names[kNodeOps] = {"move",  "undo",     "null",     "undo_null",   "captures",
-                                                  "quiets", "drops", "evasions", "quiet_checks", "checks"};
+  static constexpr const char* names[kNodeOps] = {"move",  "undo",  "null",     "undo_null",    "captures", "quiets",
+                                                  "drops", "evasions", "quiet_checks", "checks", "evaluate"};
   return names[unsigned(op)];
 }
 
 uint64_t NodeTrace::moves() const {
   uint64_t n = 0;
   for (const NodeStep& s : steps) n += s.op == NodeOp::Move || s.op == NodeOp::Null;
+  return n;
+}
+
+uint64_t NodeTrace::evaluations() const {
+  uint64_t n = 0;
+  for (const NodeStep& s : steps) n += s.op == NodeOp::Evaluate;
   return n;
 }
 

@@ -1,7 +1,9 @@
 // The search's own node sequence, replayed. A real search (full generator, classic TT) runs on a
 // position that records every make, unmake and generation request; the trace then drives any
 // position type through the same sequence without the search around it (evaluation, TT,
-// ordering, SEE). Two uses:
+// ordering, SEE). The trace also marks each static evaluation (replays skip it): how many of
+// the search's nodes evaluate, which turns an evaluation's cost into a share of a node's.
+// Two uses:
 //   - bench/replay_bench.cpp times a generator on the branching of a real alpha-beta tree, where
 //     cut nodes expand one or two children and most nodes never ask for quiet moves (the
 //     search_node workload expands every child of warmed roots, a favourable bound);
@@ -20,8 +22,8 @@
 
 namespace sashite::study {
 
-enum class NodeOp : uint8_t { Move, Undo, Null, UndoNull, Captures, Quiets, Drops, Evasions, QuietChecks, Checks };
-constexpr int kNodeOps = 10;
+enum class NodeOp : uint8_t { Move, Undo, Null, UndoNull, Captures, Quiets, Drops, Evasions, QuietChecks, Checks, Evaluate };
+constexpr int kNodeOps = 11;
 constexpr unsigned op_bit(NodeOp op) { return 1u << unsigned(op); }
 constexpr unsigned kGenerationOps = op_bit(NodeOp::Captures) | op_bit(NodeOp::Quiets) | op_bit(NodeOp::Drops) |
                                     op_bit(NodeOp::Evasions) | op_bit(NodeOp::QuietChecks) | op_bit(NodeOp::Checks);
@@ -52,7 +54,8 @@ struct NodeStep {
 struct NodeTrace {
   std::string sfen;
   std::vector<NodeStep> steps;
-  uint64_t moves() const;  // Move and Null steps: the search's nodes below the root
+  uint64_t moves() const;        // Move and Null steps: the search's nodes below the root
+  uint64_t evaluations() const;  // Evaluate steps: the search's static evaluations
 };
 
 // The node sequence of a fixed-depth search from each SFEN, each from a new game (cleared TT
@@ -83,6 +86,7 @@ class NodeReplayer {
         case NodeOp::Undo: pos_->undo_move(s.move), --ply; break;
         case NodeOp::Null: pos_->do_null_move(states_[++ply]); break;
         case NodeOp::UndoNull: pos_->undo_null_move(), --ply; break;
+        case NodeOp::Evaluate: break;  // a mark: replays time the position's work only
         default:
           if (!(serve & op_bit(s.op))) break;
           if constexpr (requires { pos_->sync(); })

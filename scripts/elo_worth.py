@@ -1,0 +1,141 @@
+"""The bench report's "Elo worth" section (issue 22): what a row's speed-up is worth in games.
+
+A row times one call; the real search makes `calls` of it per node. With r = the row's ratio to
+its baseline (cycles per call) and S = the search's cycles per node (the default configuration's
+search/ row of the same run), the call takes share = calls * baseline / S of a node, the node's
+cycles change by share * (r - 1), and the search's speed by s = 1 / (1 + share * (r - 1)). The
+node-odds curve (scripts/elo_curve.sh: Elo = k * log2 K for K times the nodes per move) turns
+that into Elo = k * log2 s, its interval from k's. A row within the A/A noise of its area gets
+the Elo of that noise instead of a verdict: the run cannot tell it from 0.
+"""
+import glob
+import math
+import os
+
+TOO_SMALL_ELO = 2.0  # below what fishtest's tens of thousands of games resolve
+DEFAULT_SEARCH = "search/full/padded32-xor/classic/"  # the engine's default configuration
+
+
+def load_curve(results_dir):
+    """The newest curve's fit at its largest base (closest to real play): dict or None."""
+    for d in sorted(glob.glob(os.path.join(results_dir, "elo_curve", "*")), reverse=True):
+        path = os.path.join(d, "fit.tsv")
+        if not os.path.exists(path):
+            continue
+        lines = [ln.rstrip("\n").split("\t") for ln in open(path) if ln.strip()]
+        head, fits = lines[0], [dict(zip(lines[0], ln)) for ln in lines[1:]]
+        if not fits or "k" not in head:
+            continue
+        # The largest base with a whole curve (3 points or more: the line's shape is tested).
+        full = [f for f in fits if int(f["points"]) >= 3] or fits
+        best = max(full, key=lambda f: int(f["base"]))
+        others = [f for f in fits if f is not best]
+        return {"dir": os.path.basename(d), "base": int(best["base"]), "k": float(best["k"]), "se": float(best["se"]),
+                "points": int(best["points"]), "machine": best.get("machine", ""),
+                "others": [(int(f["base"]), float(f["k"]), float(f["se"]), int(f["points"])) for f in others]}
+    return None
+
+
+def _value(rows, name):
+    return rows[name].metric()[0] if name in rows else None
+
+
+def section(rows, verdicts, results_dir):
+    """Markdown lines. verdicts: name -> (ratio, allowed deviation, beyond A/A?) (report.py noise_test)."""
+    curve = load_curve(results_dir)
+    search = [n for n in rows if n.startswith(DEFAULT_SEARCH)] or [n for n in rows if n.startswith("search/full/")]
+    if curve is None or not search or not _value(rows, search[0]):
+        return []
+    S = _value(rows, search[0])
+    k, se = curve["k"], curve["se"]
+    k_lo, k_hi = k - 1.96 * se, k + 1.96 * se
+    replay_all, replay_moves = _value(rows, "node_replay/full/all"), _value(rows, "node_replay/full/moves")
+    evals = rows["node_replay/full/all"].counter("evals/node") if "node_replay/full/all" in rows else None
+
+    # (group, row, baseline row, calls per node, how the share is found)
+    plan = []
+    for n in rows:
+        area = n.split("/", 1)[0]
+        if n not in verdicts:
+            continue
+        if area == "search":
+            plan.append(("the real search, whole node", n, None, 1.0, "the row is a whole node"))
+        elif area == "node_replay":
+            plan.append(("the generator in the real search's nodes", n, None, 1.0, "per node of the recorded search"))
+        elif area == "search_node" and replay_all:
+            plan.append(("the generator per node (synthetic)", n, "node_replay/full/all", 1.0,
+                         "applied to the real node's makes and generation (node_replay/full/all)"))
+        elif area == "node_phase" and n.endswith("/do_undo") and replay_moves:
+            plan.append(("the generator per node (synthetic)", n, "node_replay/full/moves", 1.0,
+                         "applied to the real node's makes (node_replay/full/moves)"))
+        elif area in ("do_move", "undo_move", "hash_do_move"):
+            plan.append(("make and unmake", n, None, 1.0, "one per node"))
+        elif area == "effects" and n.split("/")[1] in ("diff-kept", "incremental") and evals:
+            plan.append(("the evaluation's effect sources", n, None, evals,
+                         f"{evals:.2f} evaluations per node (node_replay's trace); the row's make counts at "
+                         "evaluating nodes only, its unmake nowhere (effects_make has both)"))
+    if not plan:
+        return []
+    groups = ["the real search, whole node", "the generator in the real search's nodes", "the generator per node (synthetic)",
+              "make and unmake", "the evaluation's effect sources"]
+    plan.sort(key=lambda p: groups.index(p[0]))  # stable: registration order within a group
+
+    out = ["## Elo worth\n",
+           f"What each speed difference is worth in games, by the node-odds curve `results/elo_curve/{curve['dir']}` "
+           f"at its largest base with a whole curve, {curve['base']} nodes per move: k = {k:+.1f} [{k_lo:+.1f}, {k_hi:+.1f}] "
+           f"Elo per doubling of the nodes ({curve['points']} points; {curve['machine']})"
+           + "".join(f"; at {b} nodes k = {kk:+.1f} [{kk - 1.96 * ss:+.1f}, {kk + 1.96 * ss:+.1f}] ({n} point{'s' * (n > 1)})"
+                     for b, kk, ss, n in curve["others"]) + ". *share* = the baseline call's "
+           f"cycles times its calls per node over the search's {S:,.0f} cycles per node (`{search[0]}`, this run); "
+           "*node speed* = 1 / (1 + share (ratio - 1)), above 1 faster; *Elo* = k log2(node speed), the interval "
+           "from k's. *A/A floor*: the Elo of the area's A/A deviation plus the rows' spread at that share, what "
+           "this run cannot tell from 0. *Reading*: `noise` (not beyond A/A), `too small` (beyond A/A but under "
+           f"{TOO_SMALL_ELO:g} Elo even at k's upper bound: below what fishtest resolves), or the sign. The curve "
+           "comes from another run, maybe another CPU, and bases far below real play (results/README.md).\n",
+           "| area | row | ratio | share | node speed | Elo [95 %] | A/A floor | reading | share from |",
+           "|---|---|---:|---:|---:|---|---:|---|---|"]
+    small, worth = [], []
+    for group, n, share_of, calls, how in plan:
+        r, allowed, beyond = verdicts[n]
+        if n.startswith("search/"):  # a whole node of its own configuration
+            base_cycles = S / calls
+        elif share_of is None:  # the row's own baseline: its cycles are the row's over the ratio
+            v = _value(rows, n)
+            base_cycles = v / r if v and r else None
+        else:
+            base_cycles = _value(rows, share_of)
+        if not base_cycles:
+            continue
+        share = calls * base_cycles / S
+        speed = 1.0 / (1.0 + share * (r - 1.0))
+        if speed <= 0:
+            continue
+        x = math.log2(speed)
+        elo, lo, hi = k * x, min(k_lo * x, k_hi * x), max(k_lo * x, k_hi * x)
+        floor = k_hi * math.log2(1.0 + share * allowed)
+        if not beyond:
+            reading = "noise"
+        elif max(abs(lo), abs(hi)) < TOO_SMALL_ELO:
+            reading = "too small"
+            small.append(n)
+        else:
+            reading = "faster" if elo > 0 else "slower"
+            worth.append((n, elo))
+        out.append(f"| {group} | `{n}` | {r:.3f} | {100 * share:.1f} % | {speed:.3f} | {elo:+.1f} [{lo:+.1f}, {hi:+.1f}] | "
+                   f"±{floor:.1f} | {reading} | {how} |")
+    out.append("")
+    if worth:
+        out.append("Beyond this run's noise and worth at least " f"{TOO_SMALL_ELO:g} Elo: "
+                   + ", ".join(f"`{n}` {e:+.1f}" for n, e in sorted(worth, key=lambda t: -abs(t[1]))) + ".")
+    out.append(f"Beyond the noise but too small to matter (under {TOO_SMALL_ELO:g} Elo): "
+               + (", ".join(f"`{n}`" for n in small) if small else "none") + ". Every other row is within this run's "
+               "noise: its A/A floor is the most it could be worth by this run.\n")
+    synthetic, real = "search_node/diff/walk64", "node_replay/diff/all"
+    if synthetic in verdicts and real in verdicts:
+        out.append(f"The differential generator: the synthetic node (`{synthetic}`, every child of warmed roots) says "
+                   f"{verdicts[synthetic][0]:.3f} of full's cycles, the real search's node sequence (`{real}`) "
+                   f"{verdicts[real][0]:.3f}: the Elo a generator is worth is the replay's, not the synthetic node's.\n")
+    if evals is None:
+        out.append("The effect sources' rows need node_replay's evals/node counter (bench since 2026-11-26): "
+                   "this run has none, so they are left out.\n")
+    return out
