@@ -8,7 +8,8 @@
 // and the parts, to take differences of:
 //   counts       full position: do_move and the counts from the bitboards, no evaluate
 //                (recomputed - counts = the evaluation's own cycles);
-//   make-full, make-diff   do_move alone on the full and on the differential position.
+//   make-full, make-diff, make-incremental   do_move alone on the position each source plays on
+//                (walk - make = the source's counts and evaluation: scripts/elo_worth.py).
 // Making and evaluating are timed together, one fenced region per path, the undo outside it:
 // a region per evaluation would charge each one a pipeline drain.
 //
@@ -107,6 +108,7 @@ const bool registered = [] {
   add("effects/counts/walk", eval_paths<RecomputedEffects, Full, After::Counts>);
   add("effects/make-full/walk", eval_paths<RecomputedEffects, Full, After::Nothing>);
   add("effects/make-diff/walk", eval_paths<RecomputedEffects, DiffGenerator::Position<DefaultHand>, After::Nothing>);
+  add("effects/make-incremental/walk", eval_paths<RecomputedEffects, EffectPosition<DefaultHand>, After::Nothing>);
   add("effects_make/full/walk", make_paths<Full>);
   add("effects_make/copy/walk", make_paths<EffectPosition<DefaultHand, EffectUndo::Copy>>);
   add("effects_make/replay/walk", make_paths<EffectPosition<DefaultHand, EffectUndo::Replay>>);

@@ -235,8 +235,9 @@ def main():
     # The fit for other scripts (scripts/elo_worth.py: the bench report's Elo column).
     with open(os.path.join(out, "fit.tsv"), "w") as f:
         f.write("base\tpoints\tk\tse\tchi2\tmachine\n")
+        cpu = re.match(r"[^(;]*(?:\([^)]*\))?", machine).group(0).strip()  # "AMD EPYC (family 0x19, model 0x11)"
         for base, c in sorted(curves.items()):
-            f.write(f"{base}\t{c['n']}\t{c['k']:.3f}\t{c['se']:.3f}\t{c['chi2']:.2f}\t{machine.split(' (')[0]}\n")
+            f.write(f"{base}\t{c['n']}\t{c['k']:.3f}\t{c['se']:.3f}\t{c['chi2']:.2f}\t{cpu}\n")
     print("\n".join(lines))
     return 1 if totals["bad"] or totals["faults"] else 0
 

@@ -14,6 +14,9 @@ import os
 
 TOO_SMALL_ELO = 2.0  # below what fishtest's tens of thousands of games resolve
 DEFAULT_SEARCH = "search/full/padded32-xor/classic/"  # the engine's default configuration
+# Each effect source's do_move row (bench/effects_bench.cpp): its walk row less this one is the
+# source's counts and evaluation.
+EFFECT_MAKE = {"diff-kept": "effects/make-diff/walk", "incremental": "effects/make-incremental/walk"}
 
 
 def load_curve(results_dir):
@@ -70,10 +73,12 @@ def section(rows, verdicts, results_dir):
                          "applied to the real node's makes (node_replay/full/moves)"))
         elif area in ("do_move", "undo_move", "hash_do_move"):
             plan.append(("make and unmake", n, None, 1.0, "one per node"))
-        elif area == "effects" and n.split("/")[1] in ("diff-kept", "incremental") and evals:
-            plan.append(("the evaluation's effect sources", n, None, evals,
-                         f"{evals:.2f} evaluations per node (node_replay's trace); the row's make counts at "
-                         "evaluating nodes only, its unmake nowhere (effects_make has both)"))
+        elif area == "effects_make":
+            plan.append(("make and unmake", n, None, 1.0, "one per node (the incremental source's position)"))
+        elif area == "effects" and evals and n.split("/")[1] in EFFECT_MAKE:
+            plan.append(("the evaluation's effect sources", n, "effects", evals,
+                         f"{evals:.2f} evaluations per node (node_replay's trace); each row less its source's "
+                         "do_move (effects/make-*), which the make rows above count"))
     if not plan:
         return []
     groups = ["the real search, whole node", "the generator in the real search's nodes", "the generator per node (synthetic)",
@@ -94,10 +99,17 @@ def section(rows, verdicts, results_dir):
            "comes from another run, maybe another CPU, and bases far below real play (results/README.md).\n",
            "| area | row | ratio | share | node speed | Elo [95 %] | A/A floor | reading | share from |",
            "|---|---|---:|---:|---:|---|---:|---|---|"]
-    small, worth = [], []
+    small, worth, node_delta = [], [], {}  # node_delta: cycles a row adds to a node
     for group, n, share_of, calls, how in plan:
         r, allowed, beyond = verdicts[n]
-        if n.startswith("search/"):  # a whole node of its own configuration
+        if share_of == "effects":  # the counts and the evaluation: the walk row less its do_move
+            rec, own = "effects/recomputed/walk", f"effects/{n.split('/')[1]}/walk"
+            parts = [_value(rows, x) for x in (rec, "effects/make-full/walk", own, EFFECT_MAKE[n.split("/")[1]])]
+            if None in parts or parts[0] <= parts[1]:
+                continue
+            base_cycles, r = parts[0] - parts[1], (parts[2] - parts[3]) / (parts[0] - parts[1])
+            allowed *= parts[0] / base_cycles  # the walk row's noise, on the smaller part
+        elif n.startswith("search/"):  # a whole node of its own configuration
             base_cycles = S / calls
         elif share_of is None:  # the row's own baseline: its cycles are the row's over the ratio
             v = _value(rows, n)
@@ -107,6 +119,7 @@ def section(rows, verdicts, results_dir):
         if not base_cycles:
             continue
         share = calls * base_cycles / S
+        node_delta[n] = share * (r - 1.0) * S
         speed = 1.0 / (1.0 + share * (r - 1.0))
         if speed <= 0:
             continue
@@ -130,6 +143,15 @@ def section(rows, verdicts, results_dir):
     out.append(f"Beyond the noise but too small to matter (under {TOO_SMALL_ELO:g} Elo): "
                + (", ".join(f"`{n}`" for n in small) if small else "none") + ". Every other row is within this run's "
                "noise: its A/A floor is the most it could be worth by this run.\n")
+    # A source in all: its counts and evaluation plus its position's makes and unmakes.
+    for source, make in (("incremental", "effects_make/copy/walk"), ("diff-kept", "node_replay/diff/moves")):
+        ev = f"effects/{source}/walk"
+        if ev in node_delta and make in node_delta:
+            d = node_delta[ev] + node_delta[make]
+            x = math.log2(S / (S + d))
+            out.append(f"The `{source}` source in all (`{ev}` plus its position's makes and unmakes, `{make}`): "
+                       f"{d:+.0f} cycles per node, {k * x:+.1f} [{min(k_lo * x, k_hi * x):+.1f}, {max(k_lo * x, k_hi * x):+.1f}] "
+                       "Elo against recomputed.\n")
     synthetic, real = "search_node/diff/walk64", "node_replay/diff/all"
     if synthetic in verdicts and real in verdicts:
         out.append(f"The differential generator: the synthetic node (`{synthetic}`, every child of warmed roots) says "

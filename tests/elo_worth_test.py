@@ -43,15 +43,20 @@ def main():
             "node_replay/same/all": FakeRow(404.0),  # within its A/A
             "undo_move/full/walk": FakeRow(20.0),
             "undo_move/diff/walk": FakeRow(21.0),  # +1 cycle per node: real but tiny
-            "effects/recomputed/walk": FakeRow(500.0),
-            "effects/incremental/walk": FakeRow(400.0),  # -100 per evaluation, 0.5 per node
+            "effects/recomputed/walk": FakeRow(600.0),  # do_move 100 + counts and evaluation 500
+            "effects/make-full/walk": FakeRow(100.0),
+            "effects/incremental/walk": FakeRow(550.0),  # do_move 150 + 400: -100 per evaluation, 0.5 per node
+            "effects/make-incremental/walk": FakeRow(150.0),
+            "effects_make/full/walk": FakeRow(120.0),
+            "effects_make/copy/walk": FakeRow(180.0),  # +60 per node
         }
         verdicts = {
             "search/diff/padded32-xor/classic/d6": (0.5, 0.1, True),
             "node_replay/slow/all": (2.0, 0.05, True),
             "node_replay/same/all": (1.01, 0.05, False),
             "undo_move/diff/walk": (1.05, 0.01, True),
-            "effects/incremental/walk": (0.8, 0.02, True),
+            "effects/incremental/walk": (550.0 / 600.0, 0.02, True),
+            "effects_make/copy/walk": (1.5, 0.05, True),
         }
         lines = elo_worth.section(rows, verdicts, results)
         assert lines and lines[0] == "## Elo worth\n", lines[:1]
@@ -72,7 +77,11 @@ def main():
         assert math.isclose(speed("node_replay/slow/all"), round(2000 / 2400, 3))
         assert math.isclose(elo("node_replay/slow/all"), round(200 * math.log2(2000 / 2400), 1), abs_tol=0.05)
         # Evaluations at half the nodes, 100 cycles cheaper each: -50 cycles per node.
+        assert math.isclose(float(cells(lines, "effects/incremental/walk")[2]), 0.8)
         assert math.isclose(elo("effects/incremental/walk"), round(200 * math.log2(2000 / 1950), 1), abs_tol=0.05)
+        # The source in all: -50 at evaluations, +60 at every make and unmake.
+        assert f"`incremental` source in all" in text and "+10 cycles per node" in text, text[-800:]
+        assert f"{200 * math.log2(2000 / 2010):+.1f}" in text
         assert cells(lines, "node_replay/same/all")[7] == "noise"
         assert cells(lines, "undo_move/diff/walk")[7] == "too small"
         assert cells(lines, "node_replay/slow/all")[7] == "slower"
