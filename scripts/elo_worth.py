@@ -5,8 +5,8 @@ its baseline (cycles per call) and S = the search's cycles per node (the default
 search/ row of the same run), the call takes share = calls * baseline / S of a node, the node's
 cycles change by share * (r - 1), and the search's speed by s = 1 / (1 + share * (r - 1)). The
 node-odds curve (scripts/elo_curve.sh: Elo = k * log2 K for K times the nodes per move) turns
-that into Elo = k * log2 s, its interval from k's. A row within the A/A noise of its area gets
-the Elo of that noise instead of a verdict: the run cannot tell it from 0.
+that into Elo = k * log2 s, its interval from k's. Each row also gets the Elo of its area's A/A
+noise at its share; a row within that noise reads `noise`: the run cannot tell it from 0.
 """
 import glob
 import math
@@ -20,7 +20,7 @@ EFFECT_MAKE = {"diff-kept": "effects/make-diff/walk", "incremental": "effects/ma
 
 
 def load_curve(results_dir):
-    """The newest curve's fit at its largest base (closest to real play): dict or None."""
+    """The newest curve's fit at its largest base with a whole curve, the others beside it: dict or None."""
     for d in sorted(glob.glob(os.path.join(results_dir, "elo_curve", "*")), reverse=True):
         path = os.path.join(d, "fit.tsv")
         if not os.path.exists(path):
@@ -55,7 +55,8 @@ def section(rows, verdicts, results_dir):
     replay_all, replay_moves = _value(rows, "node_replay/full/all"), _value(rows, "node_replay/full/moves")
     evals = rows["node_replay/full/all"].counter("evals/node") if "node_replay/full/all" in rows else None
 
-    # (group, row, baseline row, calls per node, how the share is found)
+    # (group, row, where the share comes from: None = the row's own baseline, a row name = that
+    # row's cycles, "effects" = the source's counts and evaluation; calls per node, how, in words)
     plan = []
     for n in rows:
         area = n.split("/", 1)[0]
