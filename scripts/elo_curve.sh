@@ -41,39 +41,19 @@ if [ "$what" != fit ]; then
   fi
   mkdir -p "$OUT"
   sashite_machine_line > "$OUT/machine-$tag.txt"
-  for base in $BASES; do
-    for k in $ODDS; do
-      dir=$OUT/n$base/x$k
-      mkdir -p "$dir"
-      [ -s "$dir/summary-$tag.txt" ] && { echo "== $dir shard $SHARD: played"; continue; }
-      echo "== $dir shard $SHARD"
-      cmd=(build/bin/match run --quiet --engine cmd=build/bin/sashite "name=x$k" --engine cmd=build/bin/sashite name=base
-           --tc "nodes=$base" --node-odds "$k" --openings match/openings/balanced.sfen --pairs "$PAIRS"
-           --shard "$SHARD" --concurrency "$CONCURRENCY" --max-plies 320 --resign moves=3,cp=1500
-           --draw from=200,moves=8,cp=10 --out "$dir/games-$tag.jsonl" --records "$dir/records-$tag")
-      printf '%q ' "${cmd[@]}" > "$dir/command-$tag.txt"
-      echo >> "$dir/command-$tag.txt"
-      start=$(date +%s.%N)
-      "${cmd[@]}" > "$dir/summary-$tag.tmp"
-      end=$(date +%s.%N)
-      games=$(wc -l < "$dir/games-$tag.jsonl")
-      echo "Wall time: $(echo "$end - $start" | bc) s for $games games, $(echo "scale=2; $games / ($end - $start)" | bc) games/s at concurrency $CONCURRENCY" >> "$dir/summary-$tag.tmp"
-      mv "$dir/summary-$tag.tmp" "$dir/summary-$tag.txt"
-      tail -n 4 "$dir/summary-$tag.txt"
-    done
-  done
-  for k in ${TIME_ODDS:-}; do
-    dir=$OUT/movetime${MOVETIME:-20}/x$k
+  # play_point DIR ODDS-OPTIONS...: one point's shard, the common match settings plus the
+  # point's own (engines' options, control, odds), unless its summary exists.
+  play_point() {
+    local dir=$1; shift
     mkdir -p "$dir"
-    [ -s "$dir/summary-$tag.txt" ] && { echo "== $dir shard $SHARD: played"; continue; }
+    [ -s "$dir/summary-$tag.txt" ] && { echo "== $dir shard $SHARD: played"; return; }
     echo "== $dir shard $SHARD"
-    cmd=(build/bin/match run --quiet --engine cmd=build/bin/sashite "name=x$k" option.MoveOverhead=0
-         --engine cmd=build/bin/sashite name=base option.MoveOverhead=0 --tc "movetime=${MOVETIME:-20}" --time-odds "$k"
-         --openings match/openings/balanced.sfen --pairs "$PAIRS" --shard "$SHARD" --concurrency "$CONCURRENCY"
-         --max-plies 320 --resign moves=3,cp=1500 --draw from=200,moves=8,cp=10 --out "$dir/games-$tag.jsonl"
-         --records "$dir/records-$tag")
+    local cmd=(build/bin/match run --quiet "$@" --openings match/openings/balanced.sfen --pairs "$PAIRS"
+               --shard "$SHARD" --concurrency "$CONCURRENCY" --max-plies 320 --resign moves=3,cp=1500
+               --draw from=200,moves=8,cp=10 --out "$dir/games-$tag.jsonl" --records "$dir/records-$tag")
     printf '%q ' "${cmd[@]}" > "$dir/command-$tag.txt"
     echo >> "$dir/command-$tag.txt"
+    local start end games
     start=$(date +%s.%N)
     "${cmd[@]}" > "$dir/summary-$tag.tmp"
     end=$(date +%s.%N)
@@ -81,6 +61,16 @@ if [ "$what" != fit ]; then
     echo "Wall time: $(echo "$end - $start" | bc) s for $games games, $(echo "scale=2; $games / ($end - $start)" | bc) games/s at concurrency $CONCURRENCY" >> "$dir/summary-$tag.tmp"
     mv "$dir/summary-$tag.tmp" "$dir/summary-$tag.txt"
     tail -n 4 "$dir/summary-$tag.txt"
+  }
+  for base in $BASES; do
+    for k in $ODDS; do
+      play_point "$OUT/n$base/x$k" --engine cmd=build/bin/sashite "name=x$k" --engine cmd=build/bin/sashite name=base \
+        --tc "nodes=$base" --node-odds "$k"
+    done
+  done
+  for k in ${TIME_ODDS:-}; do
+    play_point "$OUT/movetime${MOVETIME:-20}/x$k" --engine cmd=build/bin/sashite "name=x$k" option.MoveOverhead=0 \
+      --engine cmd=build/bin/sashite name=base option.MoveOverhead=0 --tc "movetime=${MOVETIME:-20}" --time-odds "$k"
   done
 fi
 [ "$what" = play ] && exit 0

@@ -57,6 +57,24 @@ def pack_games(point_dir):
         os.remove(f)
 
 
+def play_summary(point_dir, totals):
+    """A played point: its merged summary with its games and faults, its records checked and packed,
+    its JSON lines packed; adds them to totals. None when the point has no games yet."""
+    s = merged(point_dir)
+    if s is None:
+        return None
+    s["checked"], s["bad"] = check_records(point_dir)
+    pack_games(point_dir)
+    s["faults"] = sum(s[f"{side}_{what}"] for side in ("first", "second")
+                      for what in ("time_losses", "illegal", "failures", "restarts"))
+    s["games"] = s["wins"] + s["draws"] + s["losses"]
+    totals["games"] += s["games"]
+    totals["records"] += s["checked"]
+    totals["bad"] += s["bad"]
+    totals["faults"] += s["faults"]
+    return s
+
+
 def check_records(point_dir):
     """Replays every CSA record of the point; packs them (with earlier packs) into records.tar.xz.
     Returns (records checked, bad records)."""
@@ -143,18 +161,10 @@ def main():
         pts = []
         for point_dir in sorted(glob.glob(os.path.join(base_dir, "x*")), key=lambda d: float(os.path.basename(d)[1:])):
             k = float(os.path.basename(point_dir)[1:])
-            s = merged(point_dir)
+            s = play_summary(point_dir, totals)
             if s is None:
                 continue
-            checked, bad = check_records(point_dir)
-            pack_games(point_dir)
-            faults = sum(s[f"{side}_{what}"] for side in ("first", "second")
-                         for what in ("time_losses", "illegal", "failures", "restarts"))
-            games = s["wins"] + s["draws"] + s["losses"]
-            totals["games"] += games
-            totals["records"] += checked
-            totals["bad"] += bad
-            totals["faults"] += faults
+            games, checked, bad, faults = s["games"], s["checked"], s["bad"], s["faults"]
             se = (s["elo_high"] - s["elo_low"]) / (2 * 1.959964)
             x = math.log2(k)
             pts.append((x, s["elo"], s["elo_low"], s["elo_high"], se))
@@ -170,36 +180,33 @@ def main():
     # nodes per move its base engine searched.
     time_rows = []
     for point_dir in sorted(glob.glob(os.path.join(out, "movetime*", "x*"))):
-        s = merged(point_dir)
-        if s is None or not curves:
+        if not curves:
+            break
+        s = play_summary(point_dir, totals)
+        if s is None:
             continue
-        checked, bad = check_records(point_dir)
-        pack_games(point_dir)
-        faults = sum(s[f"{side}_{what}"] for side in ("first", "second") for what in ("time_losses", "illegal", "failures", "restarts"))
-        games = s["wins"] + s["draws"] + s["losses"]
-        totals["games"] += games
-        totals["records"] += checked
-        totals["bad"] += bad
-        totals["faults"] += faults
-        nodes = moves = odds_nodes = odds_moves = 0
+        games, checked, bad, faults = s["games"], s["checked"], s["bad"], s["faults"]
+        sums = {f"{side}_{what}": 0 for side in ("first", "second") for what in ("nodes", "moves", "think_ms")}
         for f in game_files(point_dir):
             for line in game_lines(f):
                 g = json.loads(line)
-                nodes += g["second_nodes"]
-                moves += g["second_moves"]
-                odds_nodes += g["first_nodes"]
-                odds_moves += g["first_moves"]
-        per_move = nodes / max(moves, 1)
-        # The node odds the time odds gave: fixed costs per move (the engine's minimum think,
-        # the process round trip) make it smaller than K.
-        node_ratio = odds_nodes / max(odds_moves, 1) / max(per_move, 1)
-        base = min(curves, key=lambda b: abs(math.log(b / per_move)))
+                for key in sums:
+                    sums[key] += g[key]
+
+        def per_move(side, what):
+            return sums[f"{side}_{what}"] / max(sums[f"{side}_moves"], 1)
+        nodes_per_move = per_move("second", "nodes")
+        # The node odds and the thinking-time odds the time odds gave: not exactly K (overshoots
+        # past the movetime, nodes/s that varies with a search's length); the games say how far.
+        node_ratio = per_move("first", "nodes") / max(nodes_per_move, 1)
+        think_ratio = per_move("first", "think_ms") / max(per_move("second", "think_ms"), 1e-9)
+        base = min(curves, key=lambda b: abs(math.log(b / nodes_per_move)))
         k = float(os.path.basename(point_dir)[1:])
         c = curves[base]
         x = math.log2(k)
         time_rows.append((os.path.basename(os.path.dirname(point_dir))[8:], k, games, s["wins"], s["draws"], s["losses"],
-                          s["elo"], s["elo_low"], s["elo_high"], per_move, base, c["k"] * x, (c["k"] - 1.96 * c["se"]) * x,
-                          (c["k"] + 1.96 * c["se"]) * x, checked, bad, faults, node_ratio, c["k"] * math.log2(node_ratio)))
+                          s["elo"], s["elo_low"], s["elo_high"], nodes_per_move, base, c["k"] * x, (c["k"] - 1.96 * c["se"]) * x,
+                          (c["k"] + 1.96 * c["se"]) * x, checked, bad, faults, think_ratio, node_ratio, c["k"] * math.log2(node_ratio)))
     svg(curves, os.path.join(out, "elo_curve.svg"))
     machine = ""
     for m in sorted(glob.glob(os.path.join(out, "machine-*.txt"))):
@@ -221,13 +228,13 @@ def main():
     if time_rows:
         lines += ["", "The model against time odds (`movetime`, MoveOverhead 0): the prediction is k * log2(K) with k of the",
                   "base closest to the nodes per move the base engine searched.", "",
-                  "The node ratio is what the time odds gave in nodes per move (first engine over base engine), and the",
-                  "last column the line's prediction from it.", "",
-                  "| movetime ms | time odds K | games | W-D-L | Elo [95 %] | base engine nodes/move | k from base | predicted Elo [95 %] | node ratio | predicted from it | records replayed | bad | faults |",
-                  "|---:|---:|---:|---|---|---:|---:|---|---:|---:|---:|---:|---:|"]
-        for (mt, k, games, w, d, l, elo, lo, hi, per_move, base, pred, plo, phi, checked, bad, faults, ratio, pred_ratio) in time_rows:
+                  "The think and node ratios are what the time odds gave per move (first engine over base engine: thinking",
+                  "time as the runner measured it, nodes searched), and the last column the line's prediction from the node ratio.", "",
+                  "| movetime ms | time odds K | games | W-D-L | Elo [95 %] | base engine nodes/move | k from base | predicted Elo [95 %] | think ratio | node ratio | predicted from it | records replayed | bad | faults |",
+                  "|---:|---:|---:|---|---|---:|---:|---|---:|---:|---:|---:|---:|---:|"]
+        for (mt, k, games, w, d, l, elo, lo, hi, per_move, base, pred, plo, phi, checked, bad, faults, think, ratio, pred_ratio) in time_rows:
             lines.append(f"| {mt} | {k:g} | {games} | {w}-{d}-{l} | {elo:+.1f} [{lo:+.1f}, {hi:+.1f}] | {per_move:.0f} | {base} | "
-                         f"{pred:+.1f} [{plo:+.1f}, {phi:+.1f}] | {ratio:.3f} | {pred_ratio:+.1f} | {checked} | {bad} | {faults} |")
+                         f"{pred:+.1f} [{plo:+.1f}, {phi:+.1f}] | {think:.3f} | {ratio:.3f} | {pred_ratio:+.1f} | {checked} | {bad} | {faults} |")
     lines += ["", f"Total: {totals['games']} games, {totals['records']} CSA records replayed by `match check` "
               f"({totals['bad']} bad), {totals['faults']} faults (time losses, illegal moves, failures, restarts).",
               "", "![Elo against log2 of the node odds](elo_curve.svg)", ""]

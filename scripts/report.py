@@ -850,7 +850,7 @@ def main():
     verdicts = {}
     for area in OrderedDict.fromkeys(n.split("/", 1)[0] for n in rows):
         verdicts.update(noise_test(rows, [n for n in rows if n.split("/", 1)[0] == area], baselines, context)[0])
-    out += elo_worth.section(rows, verdicts, os.path.join(os.path.dirname(os.path.abspath(run_dir.rstrip("/")))))
+    out += elo_worth.section(rows, verdicts, os.path.dirname(os.path.abspath(run_dir.rstrip("/"))))
     out += area_tables(run_dir, rows, baselines, context)
     for extra in sorted(os.listdir(run_dir)):
         if extra.endswith(".md") and extra != "report.md":

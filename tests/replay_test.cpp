@@ -43,9 +43,10 @@ TEST(NodeReplay, RecordsEverySearchAndEveryCategory) {
   EXPECT_EQ(per_op[unsigned(NodeOp::Null)], per_op[unsigned(NodeOp::UndoNull)]);
 }
 
-// The Evaluate marks are the search's static evaluations: a node evaluates at most once (the
-// TT's stored eval and in-check nodes skip it), so there are fewer marks than nodes plus roots,
-// and the replay skips them (FullReplayGivesTheRecordedCounts runs over them).
+// The Evaluate marks are the search's static evaluations (the recording source logs each call):
+// some, and no more than the nodes plus the root in these traces, since TT-stored evals and
+// in-check nodes skip the call; the replay skips the marks (FullReplayGivesTheRecordedCounts
+// runs over them).
 TEST(NodeReplay, MarksEachStaticEvaluation) {
   for (const study::NodeTrace& t : traces()) {
     EXPECT_GT(t.evaluations(), 0u) << t.sfen;
