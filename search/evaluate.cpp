@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 
 #include <immintrin.h>
 
@@ -47,12 +48,15 @@ int by_black_king(const eval::EffectWeights& w, int d, int nb, int nw) {
   return std::clamp(v, -127, 127);  // a byte, symmetric so that the mirror is exact
 }
 
-// One side's terms for a piece of kind pt on a square with own and enemy counts (capped).
-int side_piece_value(const eval::EffectWeights& w, PieceType pt, int own, int enemy) {
+// One side's terms for a piece of kind pt on a square with own and enemy counts (capped);
+// `to_move`: the piece's side is to move.
+int side_piece_value(const eval::EffectWeights& w, PieceType pt, int own, int enemy, bool to_move) {
   if (pt == KING) return 0;
   int v = own > 0 ? w[eval::kDefended] : 0;
-  if (enemy > 0 && own == 0) v -= kPieceValue[pt] * w[eval::kHangingPercent] / 100;
-  if (enemy > own && own > 0) v -= kPieceValue[pt] * w[eval::kOutnumberedPercent] / 100;
+  const int hanging = w[to_move ? eval::kHangingPercentToMove : eval::kHangingPercent];
+  const int outnumbered = w[to_move ? eval::kOutnumberedPercentToMove : eval::kOutnumberedPercent];
+  if (enemy > 0 && own == 0) v -= kPieceValue[pt] * hanging / 100;
+  if (enemy > own && own > 0) v -= kPieceValue[pt] * outnumbered / 100;
   return v;
 }
 
@@ -74,20 +78,59 @@ EffectTables make_effect_tables(const EffectWeights& w) {
     for (int dw = 0; dw < kDistances; ++dw)
       for (int c = 0; c < 16; ++c)
         t.square[(db * kDistances + dw) * 16 + c] = int16_t(t.by_black_king[db * 16 + c] + t.by_white_king[dw * 16 + c]);
-  for (int pc = 0; pc < PIECE_NB; ++pc)
-    for (int nb = 0; nb < 4; ++nb)
-      for (int nw = 0; nw < 4; ++nw) {
-        const Piece p = Piece(pc);
-        const PieceType pt = type_of(p);
-        if (pc == NO_PIECE || pt == NO_PIECE_TYPE || pt >= PIECE_TYPE_NB) continue;
-        t.piece[pc][nb * 4 + nw] =
-            int16_t(color_of(p) == BLACK ? side_piece_value(w, pt, nb, nw) : -side_piece_value(w, pt, nw, nb));
-      }
+  for (Color stm : {BLACK, WHITE})
+    for (int pc = 0; pc < PIECE_NB; ++pc)
+      for (int nb = 0; nb < 4; ++nb)
+        for (int nw = 0; nw < 4; ++nw) {
+          const Piece p = Piece(pc);
+          const PieceType pt = type_of(p);
+          if (pc == NO_PIECE || pt == NO_PIECE_TYPE || pt >= PIECE_TYPE_NB) continue;
+          const bool to_move = color_of(p) == stm;
+          t.piece[stm][pc][nb * 4 + nw] = int16_t(color_of(p) == BLACK ? side_piece_value(w, pt, nb, nw, to_move)
+                                                                       : -side_piece_value(w, pt, nw, nb, to_move));
+        }
+  t.tempo = w[kTempo];
+  for (Color c : {BLACK, WHITE}) {
+    const int sign = c == BLACK ? 1 : -1;
+    for (Square s = SQ_ZERO; s < SQ_NB; ++s) t.king_square[c][s] = int16_t(sign * w[kKingRank + int(relative_rank(c, rank_of(s)))]);
+    t.king_neighbour[c][0] = int16_t(sign * w[kKingHole]);
+    t.king_neighbour[c][1] = int16_t(sign * w[kKingShelter]);
+    t.king_neighbour[c][2] = int16_t(sign * w[kKingShelterDefended]);
+    t.king_neighbour[c][3] = 0;
+  }
   return t;
 }
 
 const EffectTables& effect_tables() { return g_tables; }
 void set_effect_weights(const EffectWeights& w) { g_tables = make_effect_tables(w); }
+
+std::variant<EffectWeights, std::string> parse_effect_weights(std::string_view text) {
+  EffectWeights w = kDefaultEffectWeights;
+  constexpr int kLimit = 10000;
+  size_t i = 0;
+  while (i < text.size()) {
+    if (text[i] == ',' || text[i] == ' ') {
+      ++i;
+      continue;
+    }
+    const size_t end = std::min(text.find_first_of(", ", i), text.size());
+    const std::string_view pair = text.substr(i, end - i);
+    i = end;
+    const size_t eq = pair.find('=');
+    const auto name = std::find(kEffectWeightNames.begin(), kEffectWeightNames.end(), pair.substr(0, eq));
+    // Appends, not operator+: GCC 12's -Wrestrict misfires on the latter (GCC bug 105329).
+    std::string quoted_pair = "'";
+    quoted_pair.append(pair).append("'");
+    if (eq == std::string_view::npos || name == kEffectWeightNames.end()) return quoted_pair.append(" is not <weight name>=<integer>");
+    const std::string_view digits = pair.substr(eq + 1);
+    int value = 0;
+    const auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+    if (digits.empty() || ec != std::errc() || ptr != digits.data() + digits.size() || value < -kLimit || value > kLimit)
+      return quoted_pair.append(": the value must be an integer from -10000 to 10000");
+    w[size_t(name - kEffectWeightNames.begin())] = value;
+  }
+  return w;
+}
 
 }  // namespace eval
 
@@ -110,6 +153,25 @@ inline void capped_counts(const EffectBoard& e, uint8_t* counts) {
     counts[s] = uint8_t(std::min<uint8_t>(e.count[BLACK][s], 3) * 4 + std::min<uint8_t>(e.count[WHITE][s], 3));
 }
 
+// Each king's square, and its neighbours: a hole (no own piece, nothing but the king defends
+// it), a shelter (an own piece) defended by the king alone or by another piece too. After
+// yaneurao's MATERIAL level 8 (king's neighbourhood and king position), weights our own.
+template <HandLayout H>
+int king_terms(const BasicPosition<H>& pos, const EffectBoard& e, const eval::EffectTables& t) {
+  int v = 0;
+  for (Color c : {BLACK, WHITE}) {
+    const Square k = pos.king_square(c);
+    if (!is_ok(k)) continue;
+    v += t.king_square[c][k];
+    const Bitboard own = pos.pieces(c);
+    for_each_square(king_attacks(k), [&](Square s) {
+      const bool defended = e.count[c][s] > 1;  // the king is one
+      v += t.king_neighbour[c][own.test(s) ? 1 + defended : defended ? 3 : 0];
+    });
+  }
+  return v;
+}
+
 // The portable path: the table indices for every square first (the compiler vectorizes these
 // fixed-length loops), then two loads per square in one loop without branches.
 template <HandLayout H>
@@ -122,10 +184,10 @@ int effect_score_scalar(const BasicPosition<H>& pos, const EffectBoard& e) {
   capped_counts(e, counts);
   for (int s = 0; s < kEffectBoardStride; ++s) square[s] = uint16_t((db[s] * eval::kDistances + dw[s]) * 16 + counts[s]);
   for (int s = 0; s < SQ_NB; ++s) piece[s] = uint16_t(pos.piece_on(Square(s)) * 16 + counts[s]);
-  const int16_t* piece_table = &t.piece[0][0];
+  const int16_t* piece_table = &t.piece[pos.side_to_move()][0][0];
   int v = 0;
   for (int s = 0; s < SQ_NB; ++s) v += t.square[square[s]] + piece_table[piece[s]];
-  return v;
+  return v + king_terms(pos, e, t);
 }
 
 #if defined(__AVX512VBMI__) && defined(__AVX512BW__)
@@ -157,8 +219,9 @@ int effect_score(const BasicPosition<H>& pos, const EffectBoard& e) {
   _mm512_store_si512(lanes, sums);
   int v = -4 * 64 * 128;  // the bias of every byte of the four permutes
   for (int64_t x : lanes) v += int(x);
-  for_each_square(pos.pieces(), [&](Square s) { v += t.piece[pos.piece_on(s)][counts[s]]; });
-  return v;
+  const auto& piece = t.piece[pos.side_to_move()];
+  for_each_square(pos.pieces(), [&](Square s) { v += piece[pos.piece_on(s)][counts[s]]; });
+  return v + king_terms(pos, e, t);
 }
 #else
 template <HandLayout H>
@@ -169,8 +232,8 @@ int effect_score(const BasicPosition<H>& pos, const EffectBoard& e) {
 
 template <HandLayout H>
 Value evaluate(const BasicPosition<H>& pos, const EffectBoard& effects) {
-  const int v = std::clamp(material(pos) + effect_score(pos, effects), -VALUE_EVAL_MAX, VALUE_EVAL_MAX);
-  return pos.side_to_move() == BLACK ? v : -v;
+  const int v = material(pos) + effect_score(pos, effects);
+  return std::clamp((pos.side_to_move() == BLACK ? v : -v) + g_tables.tempo, -VALUE_EVAL_MAX, VALUE_EVAL_MAX);
 }
 
 template <HandLayout H>

@@ -9,9 +9,13 @@
 //                    enemy king (attack) and to its own king (defence), several effects on one
 //                    square worth less than that many times one, squares beside a king where
 //                    the enemy has more effects than its owner; per piece, defended, hanging
-//                    (attacked, no defender) and outnumbered. The ideas are those of YaneuraOu's
-//                    MATERIAL levels 3-8 (yaneurao, MATERIAL evaluation (2020)): one combined
-//                    table per square, indexed by both kings' distances and both counts.
+//                    (attacked, no defender) and outnumbered, the last two weighed apart for
+//                    the side to move (which may still save one piece) and the other side;
+//                    per king, its rank and its neighbours (holes, shelters). The ideas are
+//                    those of YaneuraOu's MATERIAL levels 3-8 (yaneurao, MATERIAL evaluation
+//                    (2020)): one combined table per square, indexed by both kings' distances
+//                    and both counts;
+//   tempo            a bonus for the side to move (0 unless set).
 // Reads hand counts, never raw hand bits: every hand layout gives the same value.
 //
 // Cost: with AVX-512 VBMI the square terms are two byte permutes per 64 squares and the piece
@@ -19,7 +23,9 @@
 #pragma once
 
 #include <array>
+#include <string>
 #include <string_view>
+#include <variant>
 
 #include "engine/piece_value.h"
 #include "engine/position.h"
@@ -57,6 +63,13 @@ enum EffectWeight : int {
   kDefended = kOutnumbered + 3,             // a non-king piece with an own effect on it, in cp
   kHangingPercent,                          // a piece attacked and undefended: percent of its value
   kOutnumberedPercent,                      // defended but attacked by more: percent of its value
+  kKingHole,                                // per square beside the own king with no own piece and no defender but the king
+  kKingShelter,                             // per own piece beside the own king that only the king defends
+  kKingShelterDefended,                     // per own piece beside the own king defended by another piece too
+  kKingRank,                                // [9] the king on each rank counted from the far edge (r1: the enemy's back rank)
+  kHangingPercentToMove = kKingRank + 9,    // kHangingPercent for the side to move's pieces (it may save one)
+  kOutnumberedPercentToMove,                // kOutnumberedPercent for the side to move's pieces
+  kTempo,                                   // the side to move's bonus, in cp
   kEffectWeightCount
 };
 using EffectWeights = std::array<int, kEffectWeightCount>;
@@ -67,7 +80,10 @@ inline constexpr std::array<std::string_view, kEffectWeightCount> kEffectWeightN
     "defence_d2",     "defence_d3",     "defence_d4",      "defence_d5",         "defence_d6",
     "defence_d7",     "multi_effect_0", "multi_effect_1",  "multi_effect_2",     "multi_effect_3",
     "outnumbered_d0", "outnumbered_d1", "outnumbered_d2",  "defended",           "hanging_percent",
-    "outnumbered_percent"};
+    "outnumbered_percent", "king_hole",      "king_shelter",    "king_shelter_defended",
+    "king_rank_r1",   "king_rank_r2",   "king_rank_r3",    "king_rank_r4",       "king_rank_r5",
+    "king_rank_r6",   "king_rank_r7",   "king_rank_r8",    "king_rank_r9",       "hanging_percent_to_move",
+    "outnumbered_percent_to_move", "tempo"};
 
 // Hand-set. tools/texel_tune's weights (results/texel/) fitted the project's games better
 // (held-out loss 0.2150 -> 0.2113) and lost their SPRT against these (-48 Elo [-88, -9],
@@ -83,6 +99,10 @@ inline constexpr EffectWeights kDefaultEffectWeights = {
     0,  64, 100, 120,            // multi effect
     12, 24, 8,                   // outnumbered near the own king
     6,  12, 5,                   // defended, hanging %, outnumbered %
+    0,  0,  0,                   // king hole, shelter, defended shelter
+    0,  0,  0,  0, 0, 0, 0, 0, 0,  // king rank r1..r9
+    12, 5,                       // hanging %, outnumbered % of the side to move's pieces
+    0,                           // tempo
 };
 
 // The tables the weights expand to, Black's view. Per square the terms split into one part by
@@ -91,18 +111,25 @@ inline constexpr EffectWeights kDefaultEffectWeights = {
 // outnumbered terms less White's attack term, by_white_king the mirror, so the evaluation is
 // colour-symmetric by construction. Entries are bytes (saturated): 128 per table, what one
 // AVX-512 VBMI two-register byte permute looks up. `square` is their sum per (distance to
-// Black's king, distance to White's, counts) for the scalar path; `piece` is per Piece and
-// counts.
+// Black's king, distance to White's, counts) for the scalar path; `piece` is per side to move,
+// Piece and counts.
 struct EffectTables {
   alignas(64) int8_t by_black_king[kDistances * 16];
   alignas(64) int8_t by_white_king[kDistances * 16];
   int16_t square[kDistances * kDistances * 16];
-  int16_t piece[PIECE_NB][16];
+  int16_t piece[COLOR_NB][PIECE_NB][16];  // by the side to move
+  int tempo;
+  int16_t king_square[COLOR_NB][SQ_NB];  // the king's own square, by colour
+  int16_t king_neighbour[COLOR_NB][4];   // a king's neighbour: hole, shelter, defended shelter, other
 };
 EffectTables make_effect_tables(const EffectWeights& w);
 // The tables in force (kDefaultEffectWeights until set_effect_weights): read by evaluate().
 const EffectTables& effect_tables();
 void set_effect_weights(const EffectWeights& w);
+// Weights from text, for the EvalWeights option and tuning runs: "name=value" pairs split by
+// commas or spaces, each replacing one weight of kDefaultEffectWeights (the names above; an
+// empty text gives the defaults). The error names the first bad pair.
+std::variant<EffectWeights, std::string> parse_effect_weights(std::string_view text);
 
 }  // namespace eval
 

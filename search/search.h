@@ -364,14 +364,22 @@ Value EngineImpl<Config>::search_root(Value alpha, Value beta, int depth) {
     const Move m = rm.move;
     ss->move_count = int(i) + 1;
     const bool gives_check = pos_.gives_check(m);
-    const int new_depth = depth - 1 + (gives_check && pos_.see_ge(m, 0));
+    const bool quiet = !in_capture_stage(pos_.board(), m);
+    const int new_depth = depth - 1 + (gives_check && on(SearchFeature::CheckExtension) && pos_.see_ge(m, 0));
     do_move(m, ss);
     Value v;
     bool pv_searched = true;  // (ss + 1)->pv holds this move's line only after a PV search
     if (i == 0) {
       v = -search<true>(-beta, -alpha, new_depth, 1, false);
     } else {
-      v = -search<false>(-alpha - 1, -alpha, new_depth, 1, true);
+      // Late quiet root moves (sorted by the last iteration's scores) are searched shallower
+      // first, a ply less than an inner PV node reduces them; one that beats alpha is searched
+      // again at full depth.
+      int d = new_depth;
+      if (on(SearchFeature::RootReductions) && depth >= 3 && i >= 3 && quiet && !gives_check)
+        d = std::clamp(new_depth - search_detail::kReductions(depth, int(i) + 1) + 1, 1, new_depth);
+      v = -search<false>(-alpha - 1, -alpha, d, 1, true);
+      if (v > alpha && d < new_depth) v = -search<false>(-alpha - 1, -alpha, new_depth, 1, true);
       pv_searched = v > alpha && v < beta;
       if (pv_searched) v = -search<true>(-beta, -alpha, new_depth, 1, false);
     }
@@ -645,7 +653,7 @@ Value EngineImpl<Config>::search(Value alpha, Value beta, int depth, int ply, bo
       else if (singular_beta >= beta) return singular_beta;
       else if (tt_lower >= beta) extension = -2;
       else if (cut_node) extension = -1;
-    } else if (gives_check && ply < 2 * root_depth_ && pos_.see_ge(m, 0)) {
+    } else if (gives_check && on(SearchFeature::CheckExtension) && ply < 2 * root_depth_ && pos_.see_ge(m, 0)) {
       extension = 1;
     }
     new_depth += extension;
@@ -757,7 +765,7 @@ Value EngineImpl<Config>::qsearch(Value alpha, Value beta, int ply, int qply) {
   const Value old_alpha = alpha;
 
   const OrderingTables tables = ordering(ss);
-  MovePicker<Pos> picker(pos_, tt_hit ? tte.move : MOVE_NONE, tables, qply == 0);
+  MovePicker<Pos> picker(pos_, tt_hit ? tte.move : MOVE_NONE, tables, qply == 0 && on(SearchFeature::QuiescenceChecks));
   Move best_move = MOVE_NONE;
   for (Move m; (m = picker.next()) != MOVE_NONE;) {
     if (!in_check) {

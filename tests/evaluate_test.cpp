@@ -45,6 +45,16 @@ Effects effects_sfen(std::string_view sfen) {
   return e;
 }
 
+// The portable path's effect terms (effects_sfen's score is the vector path's, where built).
+int scalar_score(std::string_view sfen) {
+  Position pos;
+  StateInfo st;
+  if (auto err = pos.set(sfen, &st)) ADD_FAILURE() << *err << " in " << sfen;
+  EffectBoard e;
+  compute_effects(pos, e);
+  return effect_score_scalar(pos, e);
+}
+
 // Walk ends (middlegames) plus drop-heavy positions, so that big hands and open kings occur.
 const std::vector<std::string>& sample() {
   static const std::vector<std::string> s = [] {
@@ -154,14 +164,7 @@ TEST(EvalEffects, CountsAndEffectTermsFlipWithTheBoard) {
 // The AVX-512 path (when the build has it) and the portable one give the same terms.
 TEST(EvalEffects, VectorAndScalarPathsAgree) {
   for (const std::string& s : sample())
-    for (const std::string& f : {s, testing::flip_sfen(s)}) {
-      Position pos;
-      StateInfo st;
-      ASSERT_FALSE(pos.set(f, &st));
-      EffectBoard e;
-      compute_effects(pos, e);
-      ASSERT_EQ(effect_score(pos, e), effect_score_scalar(pos, e)) << f;
-    }
+    for (const std::string& f : {s, testing::flip_sfen(s)}) ASSERT_EQ(effects_sfen(f).score, scalar_score(f)) << f;
 }
 
 TEST(EvalEffects, DefendedPiecesScoreAndHangingPiecesCost) {
@@ -187,6 +190,75 @@ TEST(EvalEffects, WeightsAreOneNamedArray) {
   eval::set_effect_weights(eval::kDefaultEffectWeights);
   EXPECT_LT(doubled, before);  // White's pieces attack Black's king: worse for Black
   EXPECT_EQ(eval_sfen<DefaultHand>(sfen), before);
+}
+
+// Every weight set to a value of its own, the king terms included: the value still flips with
+// the board and both paths agree.
+TEST(EvalEffects, EveryWeightKeepsTheSymmetry) {
+  eval::EffectWeights w = eval::kDefaultEffectWeights;
+  for (size_t i = 0; i < w.size(); ++i) w[i] += int(i % 7) * 3 - 8;
+  eval::set_effect_weights(w);
+  for (const std::string& s : sample()) {
+    const Effects a = effects_sfen(s), b = effects_sfen(testing::flip_sfen(s));
+    EXPECT_EQ(a.score, -b.score) << s;
+    EXPECT_EQ(a.score, scalar_score(s)) << s;
+  }
+  eval::set_effect_weights(eval::kDefaultEffectWeights);
+}
+
+// The king terms each count what they name: holes and shelters beside the king, its rank.
+TEST(EvalEffects, KingNeighbourAndRankTerms) {
+  const auto score_with = [](std::string_view text, std::string_view sfen) {
+    auto w = eval::parse_effect_weights(text);
+    EXPECT_TRUE(std::holds_alternative<eval::EffectWeights>(w)) << text;
+    eval::set_effect_weights(std::get<eval::EffectWeights>(w));
+    const int v = effects_sfen(sfen).score;
+    eval::set_effect_weights(eval::kDefaultEffectWeights);
+    return v - effects_sfen(sfen).score;
+  };
+  // Black's king on 5i has five neighbours: a gold on 5h (only the king defends it), a silver
+  // on 4h (the gold defends it too), 6h (empty, the gold defends it) and two holes, 4i and 6i.
+  // White's king on 5a has five holes.
+  const std::string_view sfen = "4k4/9/9/9/9/9/9/4GS3/4K4 b - 1";
+  EXPECT_EQ(score_with("king_hole=-10", sfen), -10 * 2 + 10 * 5);
+  EXPECT_EQ(score_with("king_shelter=7", sfen), 7);
+  EXPECT_EQ(score_with("king_shelter_defended=5", sfen), 5);
+  EXPECT_EQ(score_with("king_rank_r9=40", sfen), 0);  // both kings on their own back rank
+  EXPECT_EQ(score_with("king_rank_r9=40", "9/4k4/9/9/9/9/9/4GS3/4K4 b - 1"), 40);
+  EXPECT_EQ(score_with("king_rank_r8=30", "9/4k4/9/9/9/9/9/4GS3/4K4 b - 1"), -30);
+}
+
+// Attacked pieces weigh by whether their side is to move; the tempo goes to the side to move.
+TEST(EvalEffects, ThreatsBySideToMoveAndTempo) {
+  const auto set = [](std::string_view text) {
+    eval::set_effect_weights(std::get<eval::EffectWeights>(eval::parse_effect_weights(text)));
+  };
+  // Black's silver on 5e and White's pawn on 5d attack each other, neither defended.
+  const std::string black = "4k4/9/9/4p4/4S4/9/9/9/4K4 b - 1", white = "4k4/9/9/4p4/4S4/9/9/9/4K4 w - 1";
+  set("hanging_percent=12,hanging_percent_to_move=12");
+  EXPECT_EQ(effects_sfen(black).score, effects_sfen(white).score);
+  set("hanging_percent=12,hanging_percent_to_move=0");
+  // Black to move: only White's pawn pays (12 % of 100); White to move: only Black's silver (12 % of 550).
+  EXPECT_EQ(effects_sfen(black).score - effects_sfen(white).score, 12 + 66);
+  set("");
+  const Value b0 = eval_sfen<DefaultHand>(black), w0 = eval_sfen<DefaultHand>(white);
+  set("tempo=20");
+  EXPECT_EQ(eval_sfen<DefaultHand>(black), b0 + 20);
+  EXPECT_EQ(eval_sfen<DefaultHand>(white), w0 + 20);
+  eval::set_effect_weights(eval::kDefaultEffectWeights);
+}
+
+TEST(EvalEffects, WeightsParseByName) {
+  auto w = eval::parse_effect_weights("attack_d1=30, king_hole=-20");
+  ASSERT_TRUE(std::holds_alternative<eval::EffectWeights>(w));
+  eval::EffectWeights expected = eval::kDefaultEffectWeights;
+  expected[eval::kAttack + 1] = 30;
+  expected[eval::kKingHole] = -20;
+  EXPECT_EQ(std::get<eval::EffectWeights>(w), expected);
+  EXPECT_EQ(std::get<eval::EffectWeights>(eval::parse_effect_weights("")), eval::kDefaultEffectWeights);
+  for (std::string_view bad : {"attack_d1", "attack_d9=1", "attack_d1=", "attack_d1=1x", "attack_d1=10001", "=3"})
+    EXPECT_TRUE(std::holds_alternative<std::string>(eval::parse_effect_weights(bad))) << bad;
+  EXPECT_EQ(std::get<std::string>(eval::parse_effect_weights("attack_d1=1,foo=2")), "'foo=2' is not <weight name>=<integer>");
 }
 
 }  // namespace

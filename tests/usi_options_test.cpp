@@ -38,6 +38,10 @@ struct RecordingTable {
       applied.push_back("Kind=" + v.text);
       return std::nullopt;
     }));
+    options.add(UsiOption::string("Text", "", [this](const OptionValue& v) -> Error {
+      applied.push_back("Text=" + v.text);
+      return std::nullopt;
+    }));
   }
   std::string value(const char* name) const { return options.find(name)->value; }
 
@@ -53,7 +57,17 @@ TEST(UsiOptionTable, PrintsEachTypeInTableOrder) {
   EXPECT_EQ(out.str(),
             "option name Size type spin default 8 min 1 max 64\n"
             "option name Flag type check default true\n"
-            "option name Kind type combo default b var a var b\n");
+            "option name Kind type combo default b var a var b\n"
+            "option name Text type string default <empty>\n");
+}
+
+TEST(UsiOptionTable, StringsTakeAnyTextAndEmptyIsSpelledOut) {
+  RecordingTable t;
+  EXPECT_EQ(t.options.set("Text", "a b=c"), std::nullopt);
+  EXPECT_EQ(t.value("Text"), "a b=c");
+  EXPECT_EQ(t.options.set("Text", "<empty>"), std::nullopt);
+  EXPECT_EQ(t.value("Text"), "<empty>");
+  EXPECT_EQ(t.applied, (std::vector<std::string>{"Text=a b=c", "Text="}));
 }
 
 TEST(UsiOptionTable, CheckedValuesReachTheAction) {
@@ -192,7 +206,7 @@ TEST_F(UsiProgramOptions, UsiListsTheTableInOrder) {
   for (const PrintedOption& o : printed) names.push_back(o.name);
   std::vector<std::string> expected{"USI_Hash", "USI_Ponder", "MoveOverhead", "MateSolver", "MateTable", "MateHash",
                                     "MatePostSearch", "RootMateShare", "MoveGen", "HandLayout", "KeyScheme", "TTLayout", "EffectSource",
-                                    "Contempt"};
+                                    "Contempt", "EvalWeights"};
   for (const SearchFeatureInfo& f : kSearchFeatures) expected.push_back("Search" + std::string(f.name));
   EXPECT_EQ(names, expected);
   ASSERT_EQ(printed.size(), engine_.options().all().size());
@@ -203,6 +217,8 @@ TEST_F(UsiProgramOptions, UsiListsTheTableInOrder) {
       EXPECT_LT(o.min, o.max);
     } else if (o.type == "check") {
       EXPECT_TRUE(o.def == "true" || o.def == "false");
+    } else if (o.type == "string") {
+      EXPECT_EQ(o.def, "<empty>");
     } else {
       EXPECT_NE(std::find(o.vars.begin(), o.vars.end(), o.def), o.vars.end());
     }
@@ -228,7 +244,17 @@ TEST_F(UsiProgramOptions, EveryValueOutsideTheTypeIsRefusedAndChangesNothing) {
     ASSERT_EQ(reply(set), std::vector<std::string>{}) << set;
   const State before = state();
   for (const PrintedOption& o : printed_options(before.usi)) {
-    ASSERT_TRUE(o.type == "spin" || o.type == "check" || o.type == "combo") << o.name << " " << o.type;
+    ASSERT_TRUE(o.type == "spin" || o.type == "check" || o.type == "combo" || o.type == "string") << o.name << " " << o.type;
+    if (o.type == "string") {
+      // Any text has the type: the option's action refuses what it cannot read, naming it.
+      for (const char* bad : {"x", "attack_d1=", "no_such_weight=1", "attack_d1=1 x"}) {
+        const std::string command = "setoption name " + o.name + " value " + bad;
+        const std::vector<std::string> lines = reply(command);
+        ASSERT_EQ(lines.size(), 1u) << command;
+        EXPECT_TRUE(lines[0].starts_with("info string error: setoption: " + o.name + ": '")) << lines[0];
+      }
+      continue;
+    }
     for (const std::string& bad : bad_values(o)) {
       const std::string command = "setoption name " + o.name + " value " + bad;
       const std::vector<std::string> lines = reply(command);

@@ -27,6 +27,8 @@ std::variant<OptionValue, std::string> checked(const UsiOption& o, const std::st
       for (const std::string& v : values) list += (list.empty() ? "" : ", ") + v;
       return o.name + " must be one of " + list + got;
     }
+    case UsiOption::Type::String:
+      return OptionValue{text == "<empty>" ? std::string() : text, 0};
   }
   return o.name + ": unknown option type";  // unreachable: every type is handled above
 }
@@ -48,6 +50,11 @@ UsiOption UsiOption::combo(std::string name, std::string def, Values values, App
   return {std::move(name), Type::Combo, std::move(def), 0, 0, std::move(values), std::move(apply), std::move(d)};
 }
 
+UsiOption UsiOption::string(std::string name, std::string def, Apply apply) {
+  std::string d = def.empty() ? "<empty>" : def;
+  return {std::move(name), Type::String, d, 0, 0, {}, std::move(apply), d};
+}
+
 void UsiOptions::print(std::ostream& out) const {
   for (const UsiOption& o : options_) {
     out << "option name " << o.name;
@@ -61,6 +68,9 @@ void UsiOptions::print(std::ostream& out) const {
       case UsiOption::Type::Combo:
         out << " type combo default " << o.default_value;
         for (const std::string& v : o.values()) out << " var " << v;
+        break;
+      case UsiOption::Type::String:
+        out << " type string default " << o.default_value;
         break;
     }
     out << "\n";

@@ -15,12 +15,12 @@ namespace sashite {
 
 // A value that passed its option's type check.
 struct OptionValue {
-  std::string text;  // as given: a spin's digits, "true" or "false", a combo's choice
+  std::string text;  // as given: a spin's digits, "true" or "false", a combo's choice, a string
   int number = 0;    // a spin's integer; a check's 1 or 0
 };
 
 struct UsiOption {
-  enum class Type { Spin, Check, Combo };
+  enum class Type { Spin, Check, Combo, String };
   // Applies a checked value: nullopt, or why it could not (and then nothing changed).
   using Apply = std::function<std::optional<std::string>(const OptionValue&)>;
   // A combo's values, read whenever printed or checked: they come from the registries.
@@ -29,6 +29,9 @@ struct UsiOption {
   static UsiOption spin(std::string name, int def, int min, int max, Apply apply);
   static UsiOption check(std::string name, bool def, Apply apply);
   static UsiOption combo(std::string name, std::string def, Values values, Apply apply);
+  // Any text; the action checks it. USI writes an empty string "<empty>": so is it printed and
+  // kept, and the action receives "".
+  static UsiOption string(std::string name, std::string def, Apply apply);
 
   std::string name;
   Type type = Type::Spin;

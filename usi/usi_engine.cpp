@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "search/bench_positions.h"
+#include "search/evaluate.h"
 
 #include "mate/problem_set.h"
 
@@ -102,6 +103,14 @@ void UsiEngine::add_options() {
     SearchParams p = engine_->params();
     p.contempt = v.number;
     engine_->set_params(p);
+    return std::nullopt;
+  }));
+  // The evaluation's effect weights by name (search/evaluate.h), for tuning runs through the
+  // match runner: "attack_d1=30,king_hole=-20"; unnamed weights keep their defaults.
+  options_.add(UsiOption::string("EvalWeights", "", [](const OptionValue& v) -> Error {
+    auto w = eval::parse_effect_weights(v.text);
+    if (auto* why = std::get_if<std::string>(&w)) return *why;
+    eval::set_effect_weights(std::get<eval::EffectWeights>(w));
     return std::nullopt;
   }));
   for (const SearchFeatureInfo& f : kSearchFeatures) {
