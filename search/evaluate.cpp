@@ -90,6 +90,7 @@ EffectTables make_effect_tables(const EffectWeights& w) {
                                                                        : -side_piece_value(w, pt, nw, nb, to_move));
         }
   t.tempo = w[kTempo];
+  t.king_terms = std::any_of(w.begin() + kKingHole, w.begin() + kKingRank + 9, [](int x) { return x != 0; });
   for (Color c : {BLACK, WHITE}) {
     const int sign = c == BLACK ? 1 : -1;
     for (Square s = SQ_ZERO; s < SQ_NB; ++s) t.king_square[c][s] = int16_t(sign * w[kKingRank + int(relative_rank(c, rank_of(s)))]);
@@ -158,6 +159,7 @@ inline void capped_counts(const EffectBoard& e, uint8_t* counts) {
 // yaneurao's MATERIAL level 8 (king's neighbourhood and king position), weights our own.
 template <HandLayout H>
 int king_terms(const BasicPosition<H>& pos, const EffectBoard& e, const eval::EffectTables& t) {
+  if (!t.king_terms) return 0;
   int v = 0;
   for (Color c : {BLACK, WHITE}) {
     const Square k = pos.king_square(c);

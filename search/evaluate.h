@@ -121,6 +121,7 @@ struct EffectTables {
   int tempo;
   int16_t king_square[COLOR_NB][SQ_NB];  // the king's own square, by colour
   int16_t king_neighbour[COLOR_NB][4];   // a king's neighbour: hole, shelter, defended shelter, other
+  bool king_terms;                       // some king weight is not 0 (the defaults: none, no loop)
 };
 EffectTables make_effect_tables(const EffectWeights& w);
 // The tables in force (kDefaultEffectWeights until set_effect_weights): read by evaluate().
