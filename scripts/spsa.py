@@ -34,17 +34,43 @@ def read_params(path):
             continue
         f = line.split()
         if len(f) not in (5, 6):
-            sys.exit(f"spsa: bad parameter line {line!r}: name start min max c_end [r_end]")
+            raise ValueError(f"bad parameter line {line!r}: name start min max c_end [r_end]")
         name, start, lo, hi, c_end = f[0], float(f[1]), float(f[2]), float(f[3]), float(f[4])
         r_end = float(f[5]) if len(f) == 6 else 0.002
         if not lo <= start <= hi or c_end <= 0:
-            sys.exit(f"spsa: {name}: need min <= start <= max and c_end > 0")
+            raise ValueError(f"{name}: need min <= start <= max and c_end > 0")
         params.append(dict(name=name, value=start, lo=lo, hi=hi, c_end=c_end, r_end=r_end))
     return params
 
 
 def option_text(params, values):
     return ",".join(f"{p['name']}={int(round(v))}" for p, v in zip(params, values))
+
+
+ALPHA, GAMMA = 0.602, 0.101
+
+
+def set_gains(params, n):
+    """fishtest's a and c per parameter for an n-iteration run (a_end = r_end * c_end^2)."""
+    for p in params:
+        p["c"] = p["c_end"] * n ** GAMMA
+        p["a"] = p["r_end"] * p["c_end"] ** 2 * (n / 10 + n) ** ALPHA
+
+
+def perturbed(params, values, k, n, signs):
+    """Iteration k's c_k per parameter and the plus and minus points, clamped to the ranges."""
+    c_k = [p["c"] / k ** GAMMA for p in params]
+    clamp = lambda p, v: min(p["hi"], max(p["lo"], v))
+    plus = [clamp(p, v + c * s) for p, v, c, s in zip(params, values, c_k, signs)]
+    minus = [clamp(p, v - c * s) for p, v, c, s in zip(params, values, c_k, signs)]
+    return c_k, plus, minus
+
+
+def updated(params, values, k, n, c_k, signs, result):
+    """The values after iteration k, whose pair gave plus `result` points more than minus."""
+    a_k = [p["a"] / (n / 10 + k) ** ALPHA for p in params]
+    return [min(p["hi"], max(p["lo"], v + a * result / (c * s)))
+            for p, v, a, c, s in zip(params, values, a_k, c_k, signs)]
 
 
 def main():
@@ -61,17 +87,15 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
 
-    params = read_params(args.params)
+    try:
+        params = read_params(args.params)
+    except ValueError as e:
+        sys.exit(f"spsa: {args.params}: {e}")
     openings = [l.strip() for l in open(args.openings) if l.strip() and not l.startswith("#")]
     os.makedirs(args.out, exist_ok=True)
     rng = random.Random(args.seed)
     n = args.iterations
-    big_a = n / 10
-    alpha, gamma = 0.602, 0.101
-    for p in params:
-        p["c"] = p["c_end"] * n ** gamma
-        a_end = p["r_end"] * p["c_end"] ** 2
-        p["a"] = a_end * (big_a + n) ** alpha
+    set_gains(params, n)
     with open(os.path.join(args.out, "command.txt"), "w") as f:
         f.write(" ".join(sys.argv) + "\n")
     tsv = open(os.path.join(args.out, "params.tsv"), "w")
@@ -80,11 +104,8 @@ def main():
     values = [p["value"] for p in params]
     totals = [0, 0, 0]  # plus wins, draws, minus wins
     for k in range(1, n + 1):
-        c_k = [p["c"] / k ** gamma for p in params]
-        a_k = [p["a"] / (big_a + k) ** alpha for p in params]
         signs = [rng.choice((-1, 1)) for _ in params]
-        plus = [min(p["hi"], max(p["lo"], v + c * s)) for p, v, c, s in zip(params, values, c_k, signs)]
-        minus = [min(p["hi"], max(p["lo"], v - c * s)) for p, v, c, s in zip(params, values, c_k, signs)]
+        c_k, plus, minus = perturbed(params, values, k, n, signs)
         opening = rng.choice(openings)
         with tempfile.NamedTemporaryFile("w", suffix=".sfen", delete=False) as tmp:
             tmp.write(opening + "\n")
@@ -111,8 +132,7 @@ def main():
                 result += 1 if loser == "minus" else -1
                 totals[0 if loser == "minus" else 2] += 1
         os.unlink(out)
-        values = [min(p["hi"], max(p["lo"], v + a * result / (c * s)))
-                  for p, v, a, c, s in zip(params, values, a_k, c_k, signs)]
+        values = updated(params, values, k, n, c_k, signs, result)
         tsv.write(f"{k}\t{result:+g}\t" + "\t".join(f"{v:.2f}" for v in values) + "\n")
         tsv.flush()
         if k % 25 == 0:

@@ -85,10 +85,11 @@ inline constexpr std::array<std::string_view, kEffectWeightCount> kEffectWeightN
     "king_rank_r6",   "king_rank_r7",   "king_rank_r8",    "king_rank_r9",       "hanging_percent_to_move",
     "outnumbered_percent_to_move", "tempo"};
 
-// Hand-set. tools/texel_tune's weights (results/texel/) fitted the project's games better
-// (held-out loss 0.2150 -> 0.2113) and lost their SPRT against these (-48 Elo [-88, -9],
-// results/sprt/log.md): the games are mostly the old engine's, whose evaluation had no effect
-// terms, so they teach little about these. A side never has an effect on the enemy king's
+// Hand-set. Three Texel fits to the project's games (results/texel/) fitted them better and
+// lost their SPRTs against these (-48, -27, -69 Elo); an SPSA run through the match runner
+// (results/spsa/) ended level with them (+9 [-15, +33]); the king, per-side-to-move and tempo
+// terms sit at values that change nothing, each tried one way in an SPRT without a gain
+// (results/sprt/log.md). A side never has an effect on the enemy king's
 // square at an evaluated node (that side would be in check, or the other side in an illegal
 // position), so attack_d0 is 0; defence_d0 counts effects on the own king's square (defenders
 // of a square the king may leave); multi_effect_0 weighs the squares no piece of the side

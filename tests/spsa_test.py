@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""scripts/spsa.py: the parameter file, fishtest's gains, the direction and bounds of a step,
+and, given the engine and the runner (argv[1], argv[2]), two real iterations end to end."""
+import os
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
+import spsa  # noqa: E402
+
+
+def params_from(text):
+    with tempfile.NamedTemporaryFile("w", suffix=".params", delete=False) as f:
+        f.write(text)
+    try:
+        return spsa.read_params(f.name)
+    finally:
+        os.unlink(f.name)
+
+
+def main():
+    p = params_from("# a comment\nattack_d1 24 0 80 6 0.02\nking_hole 0 -40 20 5\n")
+    assert [x["name"] for x in p] == ["attack_d1", "king_hole"]
+    assert p[1]["r_end"] == 0.002  # fishtest's default
+    for bad in ("attack_d1 24 0 80\n", "attack_d1 90 0 80 6\n", "attack_d1 24 0 80 0\n", "x 1 0 2 z\n"):
+        try:
+            params_from(bad)
+        except ValueError:
+            continue
+        raise AssertionError(f"accepted {bad!r}")
+
+    # Gains: c_k ends at c_end, a_k / c_k^2 ends at r_end.
+    n = 1000
+    spsa.set_gains(p, n)
+    c_k, plus, minus = spsa.perturbed(p, [24, 0], n, n, [1, -1])
+    assert abs(c_k[0] - 6) < 1e-9 and abs(c_k[1] - 5) < 1e-9
+    assert plus == [30, -5] and minus == [18, 5]
+    a_n = p[0]["a"] / (n / 10 + n) ** spsa.ALPHA
+    assert abs(a_n / 36 - 0.02) < 1e-12
+
+    # A won pair moves each value toward its plus side; a lost one away; bounds hold.
+    up = spsa.updated(p, [24, 0], 1, n, c_k, [1, -1], +2)
+    assert up[0] > 24 and up[1] < 0
+    down = spsa.updated(p, [24, 0], 1, n, c_k, [1, -1], -2)
+    assert down[0] < 24 and down[1] > 0
+    assert spsa.updated(p, [80, 20], 1, n, c_k, [1, 1], +2) == [80, 20]
+    assert spsa.updated(p, [24, 0], 1, n, c_k, [1, 1], 0) == [24, 0]
+    assert spsa.option_text(p, [24.4, -0.6]) == "attack_d1=24,king_hole=-1"
+
+    # End to end: two iterations at 300 nodes a move through the runner.
+    if len(sys.argv) == 3:
+        engine, runner = sys.argv[1], sys.argv[2]
+        root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+        with tempfile.TemporaryDirectory() as out:
+            pf = os.path.join(out, "p.params")
+            with open(pf, "w") as f:
+                f.write("attack_d1 24 0 80 6 0.02\nking_hole 0 -40 20 5 0.02\n")
+            run = subprocess.run([sys.executable, os.path.join(root, "scripts", "spsa.py"), "--params", pf, "--iterations", "2",
+                                  "--out", os.path.join(out, "run"), "--tc", "nodes=300", "--engine", engine, "--match", runner,
+                                  "--openings", os.path.join(root, "match", "openings", "balanced.sfen")],
+                                 capture_output=True, text=True)
+            assert run.returncode == 0, run.stdout + run.stderr
+            rows = open(os.path.join(out, "run", "params.tsv")).read().splitlines()
+            assert rows[0].split("\t") == ["iteration", "result", "attack_d1", "king_hole"] and len(rows) == 3, rows
+            games = open(os.path.join(out, "run", "games.jsonl")).read().splitlines()
+            assert len(games) == 4, len(games)  # one pair per iteration
+            final = open(os.path.join(out, "run", "final.txt")).read().strip()
+            assert final.startswith("attack_d1=") and ",king_hole=" in final, final
+    print("spsa: ok")
+
+
+if __name__ == "__main__":
+    main()
