@@ -107,31 +107,25 @@ def main():
         signs = [rng.choice((-1, 1)) for _ in params]
         c_k, plus, minus = perturbed(params, values, k, n, signs)
         opening = rng.choice(openings)
-        with tempfile.NamedTemporaryFile("w", suffix=".sfen", delete=False) as tmp:
-            tmp.write(opening + "\n")
-        out = tempfile.mktemp(suffix=".jsonl")
-        cmd = [args.match, "run",
-               "--engine", f"cmd={args.engine}", "name=plus", f"option.{args.option}={option_text(params, plus)}", *args.extra.split(),
-               "--engine", f"cmd={args.engine}", "name=minus", f"option.{args.option}={option_text(params, minus)}", *args.extra.split(),
-               "--tc", args.tc, "--openings", tmp.name, "--pairs", "1", "--concurrency", "2", "--max-plies", "320",
-               "--resign", "moves=3,cp=1500", "--draw", "from=200,moves=8,cp=10", "--out", out, "--quiet"]
-        run = subprocess.run(cmd, capture_output=True, text=True)
-        os.unlink(tmp.name)
-        if run.returncode != 0 or not os.path.exists(out):
-            sys.exit(f"spsa: iteration {k}: the match failed:\n{run.stdout}{run.stderr}")
-        result = 0.0
-        with open(out) as f, open(games_path, "a") as g:
-            for line in f:
-                game = json.loads(line)
-                g.write(line)
-                detail = game.get("detail", "")
-                if game["result"] == "1/2-1/2" or "(" not in detail:
-                    totals[1] += 1
-                    continue
-                loser = detail.split("(")[1].split(")")[0]
-                result += 1 if loser == "minus" else -1
-                totals[0 if loser == "minus" else 2] += 1
-        os.unlink(out)
+        with tempfile.TemporaryDirectory() as tmp:
+            with open(os.path.join(tmp, "opening.sfen"), "w") as f:
+                f.write(opening + "\n")
+            out, summary = os.path.join(tmp, "games.jsonl"), os.path.join(tmp, "summary.json")
+            cmd = [args.match, "run",
+                   "--engine", f"cmd={args.engine}", "name=plus", f"option.{args.option}={option_text(params, plus)}", *args.extra.split(),
+                   "--engine", f"cmd={args.engine}", "name=minus", f"option.{args.option}={option_text(params, minus)}", *args.extra.split(),
+                   "--tc", args.tc, "--openings", os.path.join(tmp, "opening.sfen"), "--pairs", "1", "--concurrency", "2",
+                   "--max-plies", "320", "--resign", "moves=3,cp=1500", "--draw", "from=200,moves=8,cp=10",
+                   "--out", out, "--summary-json", summary, "--quiet"]
+            run = subprocess.run(cmd, capture_output=True, text=True)
+            if run.returncode != 0 or not os.path.exists(summary):
+                sys.exit(f"spsa: iteration {k}: the match failed:\n{run.stdout}{run.stderr}")
+            # The runner's own count: wins, draws and losses of the first engine, plus.
+            score = json.load(open(summary))
+            with open(out) as f, open(games_path, "a") as g:
+                g.write(f.read())
+        result = score["wins"] - score["losses"]
+        totals = [t + score[key] for t, key in zip(totals, ("wins", "draws", "losses"))]
         values = updated(params, values, k, n, c_k, signs, result)
         tsv.write(f"{k}\t{result:+g}\t" + "\t".join(f"{v:.2f}" for v in values) + "\n")
         tsv.flush()

@@ -2,9 +2,10 @@
 
 #include <algorithm>
 #include <array>
-#include <charconv>
 
 #include <immintrin.h>
+
+#include "engine/usi_text.h"
 
 namespace sashite {
 
@@ -106,29 +107,24 @@ const EffectTables& effect_tables() { return g_tables; }
 void set_effect_weights(const EffectWeights& w) { g_tables = make_effect_tables(w); }
 
 std::variant<EffectWeights, std::string> parse_effect_weights(std::string_view text) {
-  EffectWeights w = kDefaultEffectWeights;
   constexpr int kLimit = 10000;
-  size_t i = 0;
-  while (i < text.size()) {
-    if (text[i] == ',' || text[i] == ' ') {
-      ++i;
-      continue;
-    }
-    const size_t end = std::min(text.find_first_of(", ", i), text.size());
-    const std::string_view pair = text.substr(i, end - i);
-    i = end;
+  EffectWeights w = kDefaultEffectWeights;
+  std::string words(text);
+  std::replace(words.begin(), words.end(), ',', ' ');
+  std::string_view rest = words;
+  for (std::string_view pair; !(pair = usi::next_word(rest)).empty();) {
     const size_t eq = pair.find('=');
     const auto name = std::find(kEffectWeightNames.begin(), kEffectWeightNames.end(), pair.substr(0, eq));
+    const std::optional<int> value = eq == std::string_view::npos ? std::nullopt : usi::parse_int(pair.substr(eq + 1), -kLimit, kLimit);
+    if (name != kEffectWeightNames.end() && value) {
+      w[size_t(name - kEffectWeightNames.begin())] = *value;
+      continue;
+    }
     // Appends, not operator+: GCC 12's -Wrestrict misfires on the latter (GCC bug 105329).
-    std::string quoted_pair = "'";
-    quoted_pair.append(pair).append("'");
-    if (eq == std::string_view::npos || name == kEffectWeightNames.end()) return quoted_pair.append(" is not <weight name>=<integer>");
-    const std::string_view digits = pair.substr(eq + 1);
-    int value = 0;
-    const auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
-    if (digits.empty() || ec != std::errc() || ptr != digits.data() + digits.size() || value < -kLimit || value > kLimit)
-      return quoted_pair.append(": the value must be an integer from -10000 to 10000");
-    w[size_t(name - kEffectWeightNames.begin())] = value;
+    std::string why = "'";
+    why.append(pair).append("'");
+    if (name == kEffectWeightNames.end()) return why.append(" is not <weight name>=<integer>");
+    return why.append(": the value must be an integer from -").append(std::to_string(kLimit)).append(" to ").append(std::to_string(kLimit));
   }
   return w;
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """scripts/spsa.py: the parameter file, fishtest's gains, the direction and bounds of a step,
 and, given the engine and the runner (argv[1], argv[2]), two real iterations end to end."""
+import json
 import os
 import subprocess
 import sys
@@ -63,8 +64,16 @@ def main():
             assert run.returncode == 0, run.stdout + run.stderr
             rows = open(os.path.join(out, "run", "params.tsv")).read().splitlines()
             assert rows[0].split("\t") == ["iteration", "result", "attack_d1", "king_hole"] and len(rows) == 3, rows
-            games = open(os.path.join(out, "run", "games.jsonl")).read().splitlines()
+            games = [json.loads(g) for g in open(os.path.join(out, "run", "games.jsonl"))]
             assert len(games) == 4, len(games)  # one pair per iteration
+            # Each iteration's result is plus's points less minus's in its pair (the first engine,
+            # plus, has Black in game 0: match/results.cpp, first_half_points).
+            for it, row in enumerate(rows[1:]):
+                points = 0
+                for g in games[2 * it:2 * it + 2]:
+                    if g["result"] != "1/2-1/2":
+                        points += 1 if (g["result"] == "1-0") == (g["game"] == 0) else -1
+                assert float(row.split("\t")[1]) == points, (row, games[2 * it:2 * it + 2])
             final = open(os.path.join(out, "run", "final.txt")).read().strip()
             assert final.startswith("attack_d1=") and ",king_hole=" in final, final
     print("spsa: ok")
