@@ -86,7 +86,9 @@ bool BasicPosition<H>::see_ge(Move m, int threshold) const {
     return (bishop_attacks(to, o) & pieces(BISHOP, HORSE)) | (rook_attacks(to, o) & pieces(ROOK, DRAGON)) |
            (lance_attacks(WHITE, to, o) & pieces(BLACK, LANCE)) | (lance_attacks(BLACK, to, o) & pieces(WHITE, LANCE));
   };
-  Bitboard attackers = attackers_to(BLACK, to, occ) | attackers_to(WHITE, to, occ);
+  // Both colours' attackers, the sliders computed once for both.
+  Bitboard attackers = (step_attackers_to(BLACK, to) & pieces(BLACK)) | (step_attackers_to(WHITE, to) & pieces(WHITE)) |
+                       sliders_to(occ);
   Color stm = side_;
   int res = 1;
   for (;;) {

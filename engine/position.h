@@ -139,6 +139,17 @@ class BasicPosition {
     if (board_[to] != NO_PIECE) k ^= zobrist::psq[board_[to]][to];
     return k ^ zobrist::psq[pc][from_sq(m)] ^ zobrist::psq[is_promotion(m) ? Piece(pc | int(PROMOTED)) : pc][to];
   }
+  // key() after the legal move m, without making it: the search prefetches the move's TT
+  // bucket before do_move, so the load overlaps do_move's own work. The new side to move's
+  // hand is not changed by the move, which is all side_changed reads.
+  Key key_after(Move m) const {
+    const Color us = side_;
+    Key hand = st_->hand_key;
+    if (is_drop(m)) hand = Keys::count_changed(hand, zobrist::hand, us, dropped_type(m), hand_[us], -1);
+    else if (const Piece captured = board_[to_sq(m)]; captured != NO_PIECE)
+      hand = Keys::count_changed(hand, zobrist::hand, us, raw_type(type_of(captured)), hand_[us], +1);
+    return combine_keys(board_key_after(m), Keys::side_changed(hand, hand_, ~us));
+  }
   Key compute_hand_key() const;
   const StateInfo* state() const { return st_; }
 

@@ -15,6 +15,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 
 #include "engine/piece_value.h"
 #include "movegen/generator.h"
@@ -124,12 +125,12 @@ class MovePicker {
           cur_ = bad_end_;  // quiets go after the bad captures kept at the front
           end_ = skip_quiets_ ? cur_ : generate<GenType::Drops>(pos_, generate<GenType::Quiets>(pos_, cur_));
           score_quiets();
-          sort(cur_, end_);
           ++stage_;
           break;
 
         case Quiet:
           while (!skip_quiets_ && cur_ < end_) {
+            pick_best(cur_, end_);
             const Move m = (cur_++)->move;
             if (m != tt_move_ && m != refutations_[0] && m != refutations_[1] && m != refutations_[2]) return m;
           }
@@ -151,7 +152,6 @@ class MovePicker {
           cur_ = moves_;
           end_ = generate<GenType::Evasions>(pos_, moves_);
           score_evasions();
-          sort(cur_, end_);
           ++stage_;
           break;
 
@@ -167,6 +167,7 @@ class MovePicker {
         case QCapture:
         case QCheck:
           while (cur_ < end_) {
+            if (stage_ == Evasion) pick_best(cur_, end_);
             const Move m = (cur_++)->move;
             if (m != tt_move_) return m;
           }
@@ -225,10 +226,21 @@ class MovePicker {
       e->score = in_capture_stage(b, e->move) ? (1 << 28) + capture_score(e->move) : quiet_score(e->move);
   }
 
-  // Insertion sort on (score desc, move asc): lists are short and mostly ordered by stage.
+  // The order every stage yields: score descending, then Move value ascending (a total order).
   static bool before(const ExtMove& a, const ExtMove& b) {
     return a.score != b.score ? a.score > b.score : a.move < b.move;
   }
+  // Quiets (a hundred or more with drops) and evasions are picked one at a time: most nodes
+  // stop after a few of them (a cut-off, move-count pruning), and sorting the whole list took
+  // a fifth of the engine's time in a profile of `bench 12` (Zen 4). The same total order as
+  // sort(), so trees do not change. Moves the best of [begin, end) to begin.
+  static void pick_best(ExtMove* begin, ExtMove* end) {
+    ExtMove* best = begin;
+    for (ExtMove* p = begin + 1; p < end; ++p)
+      if (before(*p, *best)) best = p;
+    std::swap(*begin, *best);
+  }
+  // Insertion sort, for the short lists (captures, quiet checks).
   static void sort(ExtMove* begin, ExtMove* end) {
     for (ExtMove* p = begin + 1; p < end; ++p) {
       const ExtMove x = *p;

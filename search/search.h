@@ -209,8 +209,8 @@ class EngineImpl final : public Engine {
   void do_move(Move m, Stack* ss) {
     ss->move = m;
     ss->continuation = history_->continuation.row(piece_after(pos_.board(), m), to_sq(m));
+    tt_.prefetch(pos_.board().key_after(m));  // before do_move: the load overlaps it
     pos_.do_move(m, (ss + 1)->state);
-    tt_.prefetch(pos_.key());
   }
   std::string info_line(int depth, Value score, Bound bound, const std::vector<Move>& pv) const;
   // The evaluation, with the counts from the configuration's effect source.

@@ -1,6 +1,6 @@
 // Both hashing schemes, on every registered hand type: the incremental keys of do_move equal
-// keys computed from scratch along long random walks (null moves included), and the additive
-// key has the structure merom686, shogi686 hands (2016) relies on.
+// keys computed from scratch along long random walks (null moves included) and key_after's
+// prediction, and the additive key has the structure merom686, shogi686 hands (2016) relies on.
 #include <gtest/gtest.h>
 
 #include "tests/hand_domain.h"
@@ -24,7 +24,10 @@ TYPED_TEST(HashSchemeTest, IncrementalKeysEqualFromScratchOnRandomWalks) {
       for (int ply = 0; ply < 300; ++ply) {
         MoveList<GenType::LegalAll, H> list(g.pos);
         if (!list.size()) break;
-        g.play(list.begin()[rng.below(list.size())]);
+        const Move m = list.begin()[rng.below(list.size())];
+        const Key predicted = g.pos.key_after(m);
+        g.play(m);
+        ASSERT_EQ(predicted, g.pos.key()) << "key_after " << to_usi(m);
         ASSERT_EQ(g.pos.consistency_error(), "") << g.pos.sfen();
         BasicPosition<H> fresh;
         StateInfo st;
