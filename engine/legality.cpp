@@ -78,6 +78,7 @@ bool BasicPosition<H>::see_ge(Move m, int threshold) const {
   if (balance < 0) return false;  // even if nothing is recaptured
   balance = piece_value(moved) - balance;
   if (balance <= 0) return true;  // even if the moved piece is lost
+  if (!attacked_by(~side_, to, occ)) return true;  // nothing takes it: most quiet moves, found cheaply
 
   // Least valuable first; the promoted step pieces move as golds and are worth as much.
   static constexpr PieceType kOrder[] = {PAWN,      LANCE,      KNIGHT, SILVER, PRO_PAWN, PRO_LANCE, PRO_KNIGHT,

@@ -35,6 +35,8 @@ TEST(See, HandBuiltExchangesAtTheirBoundary) {
       {"4r3k/9/9/4s4/4p4/4S4/5N3/9/K8 b - 1", "4g5e", P - N, "without the lance the rook recaptures: silver takes, stops"},
       {"8k/9/9/4p4/9/9/9/9/K8 b G 1", "G*5e", -G, "a drop onto a pawn's square loses the piece"},
       {"8k/9/9/9/9/9/9/9/K8 b G 1", "G*5e", 0, "a safe drop"},
+      {"k7b/9/6S2/9/9/9/9/9/4K4 b - 1", "3c4d", -S, "a quiet move onto the line it opens for an enemy bishop"},
+      {"k7b/9/6S2/9/9/9/9/9/4K4 b - 1", "3c2d", 0, "the same piece to a square nothing reaches"},
       {"9/9/9/4k4/4p4/4P4/9/9/K3L4 b - 1", "5f5e", P, "the king cannot recapture into the lance"},
       {"9/9/9/4k4/4p4/4P4/9/9/K8 b - 1", "5f5e", 0, "the king recaptures"},
       {"8k/9/5p3/5S3/9/9/9/9/K8 b - 1", "4d4c+", P + PS - S, "promotion gain counts on the first move"},

@@ -1,0 +1,140 @@
+#!/usr/bin/env python3
+"""Engine builds' nodes/s on positions from real games, with the same tree in every build.
+
+`bench` searches search/bench_positions.h, which holds more pieces in hand than a game from
+the balanced openings does: there, quiet lists (drops) are longer, and a change to per-move
+costs moves `bench` more than the games (the move picker's pick-best: 1.45x in `bench 11`,
+1.117x in the SPRT's games). This script times the builds where the games are: positions taken
+from a match record (games.jsonl of match/), each searched with `go nodes N` from a new game,
+one engine process per build and round, builds interleaved round by round. The first build
+also runs a second time under its own name plus " (A/A)", so the noise floor is a row.
+
+Every build must search the same trees (a speed-only change): every iteration's depth, score,
+node count and line, and the best move, are compared, and a difference is an error, since
+nodes/s of different trees say nothing about speed. (A node limit alone would hide it: both
+trees stop at N nodes.)
+
+Usage: game_nps.py [--games F] [--plies 20,40,60,80] [--every 7] [--positions 60]
+                   [--nodes 300000] [--rounds 3] [--hash 64] BINARY [BINARY...]
+Prints a Markdown table: median nodes/s per build, its ratio to the first build, each round's.
+"""
+import argparse
+import hashlib
+import json
+import statistics
+import subprocess
+import sys
+
+
+def game_positions(games, plies, every, limit):
+    """USI `position` commands: the given plies of every `every`-th game, at most `limit`."""
+    out = []
+    with open(games) as f:
+        for i, line in enumerate(f):
+            if i % every:
+                continue
+            g = json.loads(line)
+            moves = g["moves"].split()
+            for p in plies:
+                if len(moves) > p + 2 and len(out) < limit:
+                    out.append(f"position sfen {g['opening']} moves {' '.join(moves[:p])}")
+    return out
+
+
+def tree_fields(info):
+    """An iteration's line without what the clock changes: depth, score, nodes, pv."""
+    words = info.split()
+    keep = []
+    for i, w in enumerate(words):
+        if w in ("time", "nps") or (i and words[i - 1] in ("time", "nps")):
+            continue
+        keep.append(w)
+    return " ".join(keep)
+
+
+def run(binary, positions, nodes, hash_mb):
+    """Total nodes and milliseconds the engine reported over all positions, and the tree's
+    signature: every iteration's depth, score, node count and line, in order."""
+    p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+
+    def send(s):
+        p.stdin.write(s + "\n")
+        p.stdin.flush()
+
+    def read_until(prefix):
+        for line in p.stdout:
+            if line.startswith(prefix):
+                return line
+        raise RuntimeError(f"{binary} ended before '{prefix}'")
+
+    send(f"setoption name USI_Hash value {hash_mb}")
+    send("isready")
+    read_until("readyok")
+    total_nodes = total_ms = 0
+    signature = []
+    for pos in positions:
+        send("usinewgame")
+        send(pos)
+        send(f"go nodes {nodes}")
+        summary = None
+        for line in p.stdout:
+            if line.startswith("info nodes "):  # the whole search's count (usi/usi_engine.cpp)
+                summary = line.split()
+            elif line.startswith("info depth"):
+                signature.append(tree_fields(line))
+            if line.startswith("bestmove"):
+                signature.append(line.strip())
+                break
+        if summary is None:
+            raise RuntimeError(f"{binary}: no 'info nodes' line for {pos}")
+        total_nodes += int(summary[2])
+        total_ms += int(summary[4])
+    send("quit")
+    p.stdin.close()  # a wrapper that pipes its input on ends at end of input
+    p.wait()
+    return total_nodes, total_ms, hashlib.sha1("\n".join(signature).encode()).hexdigest()
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--games", default="results/sprt/2026-11-26-speed-pick-prefetch-see/games.jsonl")
+    ap.add_argument("--plies", default="20,40,60,80")
+    ap.add_argument("--every", type=int, default=7)
+    ap.add_argument("--positions", type=int, default=60)
+    ap.add_argument("--nodes", type=int, default=300000)
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--hash", type=int, default=64)
+    ap.add_argument("binaries", nargs="+")
+    a = ap.parse_args()
+
+    positions = game_positions(a.games, [int(x) for x in a.plies.split(",")], a.every, a.positions)
+    if not positions:
+        sys.exit(f"no positions from {a.games}")
+    builds = list(a.binaries) + [a.binaries[0]]
+    names = list(a.binaries) + [a.binaries[0] + " (A/A)"]
+    nps = {n: [] for n in names}
+    trees = {}
+    for r in range(a.rounds):
+        order = list(range(len(builds)))
+        if r % 2:
+            order.reverse()
+        for i in order:
+            n, ms, tree = run(builds[i], positions, a.nodes, a.hash)
+            trees.setdefault(tree, []).append(names[i])
+            nps[names[i]].append(n * 1000 / max(ms, 1))
+    if len(trees) > 1:
+        sys.exit("the builds searched different trees (iterations' depth, score, nodes and line): " +
+                 " | ".join(", ".join(sorted(set(v))) for v in trees.values()))
+
+    print(f"{len(positions)} positions from {a.games} (plies {a.plies}, every {a.every}th game), "
+          f"go nodes {a.nodes}, hash {a.hash} MB, {a.rounds} rounds, the same trees in every build\n")
+    print("| build | median nodes/s | ratio | rounds |")
+    print("|---|---:|---:|---|")
+    base = statistics.median(nps[names[0]])
+    for n in names:
+        m = statistics.median(nps[n])
+        print(f"| `{n}` | {m / 1e6:.3f} M | {m / base:.3f} | " + ", ".join(f"{x / 1e6:.3f}" for x in nps[n]) + " |")
+
+
+if __name__ == "__main__":
+    main()
