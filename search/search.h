@@ -661,10 +661,13 @@ Value EngineImpl<Config>::search(Value alpha, Value beta, int depth, int ply, bo
     do_move(m, ss);
     Value v;
     // Late-move reductions: late moves are searched shallower with a null window, and again
-    // at full depth only if they beat alpha. Checks are reduced a ply less.
-    if (depth >= 2 && move_count > 1 + PvNode && !capture_stage && !in_check) {
+    // at full depth only if they beat alpha. Checks are reduced a ply less; captures, with
+    // CaptureReductions, a ply less than quiets and without their history terms.
+    if (depth >= 2 && move_count > 1 + PvNode && (!capture_stage || on(SearchFeature::CaptureReductions)) && !in_check) {
       int r = reduction;
-      if (on(SearchFeature::HistoryReductions)) {
+      if (capture_stage) {
+        r += cut_node - PvNode - 1;  // a capture changes more than a quiet move: one ply less
+      } else if (on(SearchFeature::HistoryReductions)) {
         const int stat = 2 * history_->main.get(~pos_.side_to_move(), m) +
                          (tables.continuation[0] ? tables.continuation[0]->get(moved, to_sq(m)) + tables.continuation[1]->get(moved, to_sq(m)) : 0);
         r += cut_node + !improving - PvNode - stat / 8000;
