@@ -3,7 +3,7 @@
 
 `bench` searches search/bench_positions.h, which holds more pieces in hand than a game from
 the balanced openings does: there, quiet lists (drops) are longer, and a change to per-move
-costs moves `bench` more than the games (the move picker's pick-best: 1.45x in `bench 11`,
+costs moves `bench` more than the games (the move picker's pick-best: 1.26x in `bench 11`,
 1.117x in the SPRT's games). This script times the builds where the games are: positions taken
 from a match record (games.jsonl of match/), each searched with `go nodes N` from a new game,
 one engine process per build and round, builds interleaved round by round. The first build
@@ -23,8 +23,9 @@ import argparse
 import hashlib
 import json
 import statistics
-import subprocess
 import sys
+
+from usi_process import UsiProcess
 
 
 def game_positions(games, plies, every, limit):
@@ -56,43 +57,22 @@ def tree_fields(info):
 def run(binary, positions, nodes, hash_mb):
     """Total nodes and milliseconds the engine reported over all positions, and the tree's
     signature: every iteration's depth, score, node count and line, in order."""
-    p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-
-    def send(s):
-        p.stdin.write(s + "\n")
-        p.stdin.flush()
-
-    def read_until(prefix):
-        for line in p.stdout:
-            if line.startswith(prefix):
-                return line
-        raise RuntimeError(f"{binary} ended before '{prefix}'")
-
-    send(f"setoption name USI_Hash value {hash_mb}")
-    send("isready")
-    read_until("readyok")
+    engine = UsiProcess(binary)
+    engine.send(f"setoption name USI_Hash value {hash_mb}", "isready")
+    engine.read_until("readyok")
     total_nodes = total_ms = 0
     signature = []
     for pos in positions:
-        send("usinewgame")
-        send(pos)
-        send(f"go nodes {nodes}")
-        summary = None
-        for line in p.stdout:
-            if line.startswith("info nodes "):  # the whole search's count (usi/usi_engine.cpp)
-                summary = line.split()
-            elif line.startswith("info depth"):
-                signature.append(tree_fields(line))
-            if line.startswith("bestmove"):
-                signature.append(line.strip())
-                break
-        if summary is None:
+        engine.send("usinewgame", pos)
+        lines = engine.go(f"go nodes {nodes}")
+        # "info nodes": the whole search's count (usi/usi_engine.cpp).
+        summary = [l.split() for l in lines if l.startswith("info nodes ")]
+        if not summary:
             raise RuntimeError(f"{binary}: no 'info nodes' line for {pos}")
-        total_nodes += int(summary[2])
-        total_ms += int(summary[4])
-    send("quit")
-    p.stdin.close()  # a wrapper that pipes its input on ends at end of input
-    p.wait()
+        total_nodes += int(summary[-1][2])
+        total_ms += int(summary[-1][4])
+        signature += [tree_fields(l) for l in lines if l.startswith("info depth")] + [lines[-1]]
+    engine.quit()
     return total_nodes, total_ms, hashlib.sha1("\n".join(signature).encode()).hexdigest()
 
 

@@ -5,9 +5,10 @@ generator. Prints a Markdown table of the last completed iteration: depth, selde
 time, nodes per second.
 
 Usage: search_anchor.py <sashite binary> [byoyomi ms]"""
-import subprocess
 import sys
 import time
+
+from usi_process import UsiProcess
 
 POSITIONS = [
     ("start", "startpos"),
@@ -17,24 +18,16 @@ ANCHOR = {"start": ("1.90 M", 25), "middle game (29th move)": ("1.74 M", 23)}
 
 
 def search(binary, movegen, position, byoyomi):
-    p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-    for line in ["usi", "setoption name USI_Hash value 64", f"setoption name MoveGen value {movegen}",
-                 "isready", "usinewgame", f"position {position}"]:
-        p.stdin.write(line + "\n")
+    engine = UsiProcess(binary)
+    engine.send("usi", "setoption name USI_Hash value 64", f"setoption name MoveGen value {movegen}", "isready")
+    engine.read_until("readyok")
+    engine.send("usinewgame", f"position {position}")
     t0 = time.monotonic()
-    p.stdin.write(f"go btime 0 wtime 0 byoyomi {byoyomi}\n")
-    p.stdin.flush()
-    last, best = None, None
-    for line in p.stdout:
-        if line.startswith("info depth") and "upperbound" not in line and "lowerbound" not in line:
-            last = line.split()
-        if line.startswith("bestmove"):
-            best = line.split()[1]
-            break
+    lines = engine.go(f"go btime 0 wtime 0 byoyomi {byoyomi}")
     wall = time.monotonic() - t0
-    p.stdin.write("quit\n")
-    p.stdin.close()
-    p.wait()
+    engine.quit()
+    last = [l.split() for l in lines if l.startswith("info depth") and "upperbound" not in l and "lowerbound" not in l][-1]
+    best = lines[-1].split()[1]
     info = {last[i]: last[i + 1] for i in range(1, len(last) - 1) if last[i] in ("depth", "seldepth", "nodes", "nps", "time", "hashfull")}
     return info, best, wall
 

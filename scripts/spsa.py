@@ -57,7 +57,7 @@ def set_gains(params, n):
         p["a"] = p["r_end"] * p["c_end"] ** 2 * (n / 10 + n) ** ALPHA
 
 
-def perturbed(params, values, k, n, signs):
+def perturbed(params, values, k, signs):
     """Iteration k's c_k per parameter and the plus and minus points, clamped to the ranges."""
     c_k = [p["c"] / k ** GAMMA for p in params]
     clamp = lambda p, v: min(p["hi"], max(p["lo"], v))
@@ -105,7 +105,7 @@ def main():
     totals = [0, 0, 0]  # plus wins, draws, minus wins
     for k in range(1, n + 1):
         signs = [rng.choice((-1, 1)) for _ in params]
-        c_k, plus, minus = perturbed(params, values, k, n, signs)
+        c_k, plus, minus = perturbed(params, values, k, signs)
         opening = rng.choice(openings)
         with tempfile.TemporaryDirectory() as tmp:
             with open(os.path.join(tmp, "opening.sfen"), "w") as f:
@@ -121,7 +121,8 @@ def main():
             if run.returncode != 0 or not os.path.exists(summary):
                 sys.exit(f"spsa: iteration {k}: the match failed:\n{run.stdout}{run.stderr}")
             # The runner's own count: wins, draws and losses of the first engine, plus.
-            score = json.load(open(summary))
+            with open(summary) as f:
+                score = json.load(f)
             with open(out) as f, open(games_path, "a") as g:
                 g.write(f.read())
         result = score["wins"] - score["losses"]

@@ -165,10 +165,17 @@ class MovePicker {
           break;
 
         case Evasion:
+          while (cur_ < end_) {
+            pick_best(cur_, end_);
+            const Move m = (cur_++)->move;
+            if (m != tt_move_) return m;
+          }
+          stage_ = Done;
+          break;
+
         case QCapture:
         case QCheck:
           while (cur_ < end_) {
-            if (stage_ == Evasion) pick_best(cur_, end_);
             const Move m = (cur_++)->move;
             if (m != tt_move_) return m;
           }
@@ -233,10 +240,11 @@ class MovePicker {
   }
   // Quiets (a hundred or more with drops) and evasions are picked one at a time: most nodes
   // stop after a few of them (a cut-off, move-count pruning), and sorting the whole list took
-  // a fifth of the engine's time in a profile of `bench 12` (Zen 4). pick_best moves the first
-  // of [begin, end) in before()'s order to begin, so trees do not change: a max over one 64-bit
-  // key per move (score, then the Move value inverted), which GCC vectorises (vpmaxuq with
-  // AVX-512), then a scan to the move holding it.
+  // a fifth of the engine's time in a profile of `bench 12` (Zen 4,
+  // results/2026-11-26-picker-profile.txt). pick_best moves the first of [begin, end) in
+  // before()'s order to begin, so trees do not change: a max over one 64-bit key per move
+  // (score, then the Move value inverted), which GCC vectorises (vpmaxuq with AVX-512), then a
+  // scan to the move holding it.
   static uint64_t order_key(const ExtMove& e) {
     return uint64_t(uint32_t(e.score) ^ 0x80000000u) << 32 | uint32_t(0xFFFF - e.move);
   }

@@ -34,7 +34,7 @@ def main():
     # Gains: c_k ends at c_end, a_k / c_k^2 ends at r_end.
     n = 1000
     spsa.set_gains(p, n)
-    c_k, plus, minus = spsa.perturbed(p, [24, 0], n, n, [1, -1])
+    c_k, plus, minus = spsa.perturbed(p, [24, 0], n, [1, -1])
     assert abs(c_k[0] - 6) < 1e-9 and abs(c_k[1] - 5) < 1e-9
     assert plus == [30, -5] and minus == [18, 5]
     a_n = p[0]["a"] / (n / 10 + n) ** spsa.ALPHA
