@@ -4,7 +4,8 @@
 #   scripts/sprt.sh NAME "CHANGE" "NEW ENGINE" "BASE ENGINE"
 # The engines are build/bin/match --engine specs ("cmd=PATH name=X option.SearchProbCut=false").
 # Environment: TC (default nodes=20000), BOUNDS (default elo0=0,elo1=10), PAIRS (the most game
-# pairs, default 1000), CONCURRENCY (default: the number of cores).
+# pairs, default 1000), CONCURRENCY (default: the number of cores), RESIGN (the runner's --resign
+# adjudication, default moves=3,cp=1500: both engines agree for three moves each).
 # Writes results/sprt/<date>-<NAME>/ (command.txt, games.jsonl, summary.txt, summary.json,
 # machine.txt) and appends one row to results/sprt/log.md: the change, the control, the bounds,
 # games, W-D-L, Elo with its 95 % interval, LLR and the verdict (H1 accepted, H0 accepted, or
@@ -17,13 +18,14 @@ TC=${TC:-nodes=20000}
 BOUNDS=${BOUNDS:-elo0=0,elo1=10}
 PAIRS=${PAIRS:-1000}
 CONCURRENCY=${CONCURRENCY:-$(nproc)}
+RESIGN=${RESIGN:-moves=3,cp=1500}
 source scripts/machine.sh
 dir=results/sprt/$(date +%F)-$name
 mkdir -p "$dir"
 sashite_machine_line > "$dir/machine.txt"
 # shellcheck disable=SC2206  # the engine specs are word lists on purpose
 cmd=(build/bin/match run --engine $new --engine $base --tc "$TC" --openings match/openings/balanced.sfen
-     --pairs "$PAIRS" --concurrency "$CONCURRENCY" --max-plies 320 --resign moves=3,cp=1500
+     --pairs "$PAIRS" --concurrency "$CONCURRENCY" --max-plies 320 --resign "$RESIGN"
      --draw from=200,moves=8,cp=10 --sprt "$BOUNDS" --out "$dir/games.jsonl" --summary-json "$dir/summary.json" --quiet)
 printf '%q ' "${cmd[@]}" > "$dir/command.txt"
 echo >> "$dir/command.txt"

@@ -92,6 +92,10 @@ EffectTables make_effect_tables(const EffectWeights& w) {
         }
   t.tempo = w[kTempo];
   t.king_terms = std::any_of(w.begin() + kKingHole, w.begin() + kKingRank + 9, [](int x) { return x != 0; });
+  t.king_danger[0] = w[kKingDangerAttacked];
+  t.king_danger[1] = w[kKingDangerWeak];
+  t.king_danger[2] = w[kKingDangerHand];
+  t.king_danger_scale = w[kKingDangerScale];
   for (Color c : {BLACK, WHITE}) {
     const int sign = c == BLACK ? 1 : -1;
     for (Square s = SQ_ZERO; s < SQ_NB; ++s) t.king_square[c][s] = int16_t(sign * w[kKingRank + int(relative_rank(c, rank_of(s)))]);
@@ -154,8 +158,7 @@ inline void capped_counts(const EffectBoard& e, uint8_t* counts) {
 // it), a shelter (an own piece) defended by the king alone or by another piece too. After
 // yaneurao's MATERIAL level 8 (king's neighbourhood and king position), weights our own.
 template <HandLayout H>
-int king_terms(const BasicPosition<H>& pos, const EffectBoard& e, const eval::EffectTables& t) {
-  if (!t.king_terms) return 0;
+int king_neighbourhood(const BasicPosition<H>& pos, const EffectBoard& e, const eval::EffectTables& t) {
   int v = 0;
   for (Color c : {BLACK, WHITE}) {
     const Square k = pos.king_square(c);
@@ -168,6 +171,39 @@ int king_terms(const BasicPosition<H>& pos, const EffectBoard& e, const eval::Ef
     });
   }
   return v;
+}
+
+// King danger, from Black's view: per king, the squares beside it the enemy reaches, those it
+// reaches at least as often as the king's side (king included), and the enemy's hand, summed
+// and squared, so that an attack with pieces in hand and a breached neighbourhood weighs far
+// more than either alone (the king danger of Stockfish's classical evaluation, squared sums of
+// attack signs; which signs, and the hand as the attack's reserve, are shogi's and our own).
+template <HandLayout H>
+int king_danger(const BasicPosition<H>& pos, const EffectBoard& e, const eval::EffectTables& t) {
+  int v = 0;
+  for (Color c : {BLACK, WHITE}) {
+    const Square k = pos.king_square(c);
+    if (!is_ok(k)) continue;
+    const Color them = ~c;
+    int attacked = 0, weak = 0;
+    for_each_square(king_attacks(k), [&](Square s) {
+      attacked += e.count[them][s] > 0;
+      weak += e.count[them][s] > 0 && e.count[them][s] >= e.count[c][s];
+    });
+    const auto& hand = pos.hand(them);
+    int hand_points = hand.count(PAWN) > 0 ? eval::kKingDangerHandPoints[PAWN] : 0;
+    for (PieceType pr = LANCE; pr < RAW_END; ++pr) hand_points += eval::kKingDangerHandPoints[pr] * std::min(hand.count(pr), 2);
+    const int danger = t.king_danger[0] * attacked + t.king_danger[1] * weak + t.king_danger[2] * hand_points;
+    // 64-bit and capped: weights reach 10,000 through EvalWeights.
+    const int penalty = int(std::min<int64_t>(int64_t(t.king_danger_scale) * danger * danger / 1024, 10000));
+    v += c == BLACK ? -penalty : penalty;
+  }
+  return v;
+}
+
+template <HandLayout H>
+int king_terms(const BasicPosition<H>& pos, const EffectBoard& e, const eval::EffectTables& t) {
+  return (t.king_terms ? king_neighbourhood(pos, e, t) : 0) + (t.king_danger_scale ? king_danger(pos, e, t) : 0);
 }
 
 // The portable path: the table indices for every square first (the compiler vectorizes these

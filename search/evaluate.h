@@ -15,6 +15,8 @@
 //                    those of YaneuraOu's MATERIAL levels 3-8 (yaneurao, MATERIAL evaluation
 //                    (2020)): one combined table per square, indexed by both kings' distances
 //                    and both counts;
+//   king danger      per king, the squares beside it the enemy reaches (and reaches as often
+//                    as its owner) plus the enemy hand's attacking points, squared;
 //   tempo            a bonus for the side to move (0 unless set).
 // Reads hand counts, never raw hand bits: every hand layout gives the same value.
 //
@@ -70,6 +72,10 @@ enum EffectWeight : int {
   kHangingPercentToMove = kKingRank + 9,    // kHangingPercent for the side to move's pieces (it may save one)
   kOutnumberedPercentToMove,                // kOutnumberedPercent for the side to move's pieces
   kTempo,                                   // the side to move's bonus, in cp
+  kKingDangerAttacked,                      // king danger: per square beside the king the enemy reaches
+  kKingDangerWeak,                          // king danger: per square beside the king the enemy reaches as often as its owner
+  kKingDangerHand,                          // king danger: per point of the enemy's hand (kKingDangerHandPoints)
+  kKingDangerScale,                         // the king's penalty: scale * danger^2 / 1024, in cp (0: the term is off)
   kEffectWeightCount
 };
 using EffectWeights = std::array<int, kEffectWeightCount>;
@@ -83,13 +89,15 @@ inline constexpr std::array<std::string_view, kEffectWeightCount> kEffectWeightN
     "outnumbered_percent", "king_hole",      "king_shelter",    "king_shelter_defended",
     "king_rank_r1",   "king_rank_r2",   "king_rank_r3",    "king_rank_r4",       "king_rank_r5",
     "king_rank_r6",   "king_rank_r7",   "king_rank_r8",    "king_rank_r9",       "hanging_percent_to_move",
-    "outnumbered_percent_to_move", "tempo"};
+    "outnumbered_percent_to_move", "tempo",          "king_danger_attacked", "king_danger_weak",
+    "king_danger_hand", "king_danger_scale"};
 
 // Hand-set. Three Texel fits to the project's games (results/texel/) fitted them better and
 // lost their SPRTs against these (-48, -27, -69 Elo); an SPSA run through the match runner
 // (results/spsa/) ended level with them (+9 [-15, +33]); the king, per-side-to-move and tempo
 // terms sit at values that change nothing, each tried one way in an SPRT without a gain
-// (results/sprt/log.md). A side never has an effect on the enemy king's
+// (results/sprt/log.md). King danger passed its SPRT at these values (+80 [+36, +127] against
+// none; results/sprt/log.md, eval-king-danger). A side never has an effect on the enemy king's
 // square at an evaluated node (that side would be in check, or the other side in an illegal
 // position), so attack_d0 is 0; defence_d0 counts effects on the own king's square (defenders
 // of a square the king may leave); multi_effect_0 weighs the squares no piece of the side
@@ -104,7 +112,13 @@ inline constexpr EffectWeights kDefaultEffectWeights = {
     0,  0,  0,  0, 0, 0, 0, 0, 0,  // king rank r1..r9
     12, 5,                       // hanging %, outnumbered % of the side to move's pieces
     0,                           // tempo
+    6,  6,  4,  200,             // king danger: attacked, weak, hand, scale
 };
+
+// The enemy's hand as attacking power against a king, per piece in hand, the first two of a
+// kind counting (a third rarely adds a new drop square): pieces that drop beside a king and
+// stay defended count most. Pawns count once, whatever their number.
+inline constexpr int kKingDangerHandPoints[RAW_END] = {0, 1, 2, 2, 3, 3, 4, 3};  // -, P, L, N, S, B, R, G
 
 // The tables the weights expand to, Black's view. Per square the terms split into one part by
 // the distance to Black's king and one by the distance to White's, each indexed by min(black
@@ -123,6 +137,8 @@ struct EffectTables {
   int16_t king_square[COLOR_NB][SQ_NB];  // the king's own square, by colour
   int16_t king_neighbour[COLOR_NB][4];   // a king's neighbour: hole, shelter, defended shelter, other
   bool king_terms;                       // some king weight is not 0 (the defaults: none, no loop)
+  int king_danger[3];                    // attacked, weak, hand; the penalty's scale below
+  int king_danger_scale;                 // 0: no king danger term (the defaults)
 };
 EffectTables make_effect_tables(const EffectWeights& w);
 // The tables in force (kDefaultEffectWeights until set_effect_weights): read by evaluate().

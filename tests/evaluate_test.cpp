@@ -228,6 +228,31 @@ TEST(EvalEffects, KingNeighbourAndRankTerms) {
   EXPECT_EQ(score_with("king_rank_r8=30", "9/4k4/9/9/9/9/9/4GS3/4K4 b - 1"), -30);
 }
 
+// King danger squares the sum of its three counts, per king, from that king's side.
+TEST(EvalEffects, KingDangerSquaresItsCounts) {
+  const auto score_with = [](std::string_view text, std::string_view sfen) {
+    auto w = eval::parse_effect_weights(text);
+    EXPECT_TRUE(std::holds_alternative<eval::EffectWeights>(w)) << text;
+    eval::set_effect_weights(std::get<eval::EffectWeights>(w));
+    const int v = effects_sfen(sfen).score;
+    eval::set_effect_weights(eval::kDefaultEffectWeights);
+    return v - effects_sfen(sfen).score;
+  };
+  // White's silver on 5g reaches 4h, 5h and 6h beside Black's king on 5i, once each, as the
+  // king does: three squares attacked, three as often as defended. White holds a gold (3
+  // points). Black reaches nothing beside White's king and holds nothing.
+  const std::string_view sfen = "4k4/9/9/9/9/9/4s4/9/4K4 b g 1";
+  EXPECT_EQ(score_with("king_danger_attacked=1,king_danger_scale=1024", sfen), -3 * 3);
+  EXPECT_EQ(score_with("king_danger_weak=1,king_danger_scale=1024", sfen), -3 * 3);
+  EXPECT_EQ(score_with("king_danger_hand=2,king_danger_scale=1024", sfen), -6 * 6);
+  EXPECT_EQ(score_with("king_danger_attacked=1,king_danger_weak=1,king_danger_hand=1,king_danger_scale=512", sfen), -9 * 9 / 2);
+  EXPECT_EQ(score_with("king_danger_attacked=1,king_danger_weak=1,king_danger_hand=1", sfen), 0);  // scale 0: off
+  // Black's hand against White's king: a rook (4) and pawns (1, however many); three golds
+  // count as two (6). A silver on the board adds nothing to the hand.
+  EXPECT_EQ(score_with("king_danger_hand=1,king_danger_scale=1024", "4k4/9/9/9/9/9/4s4/9/4K4 b R3Pg 1"), 5 * 5 - 3 * 3);
+  EXPECT_EQ(score_with("king_danger_hand=1,king_danger_scale=1024", "4k4/9/9/9/9/9/9/9/4K4 b 3G 1"), 6 * 6);
+}
+
 // Attacked pieces weigh by whether their side is to move; the tempo goes to the side to move.
 TEST(EvalEffects, ThreatsBySideToMoveAndTempo) {
   const auto set = [](std::string_view text) {
