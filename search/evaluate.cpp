@@ -95,7 +95,9 @@ EffectTables make_effect_tables(const EffectWeights& w) {
   t.king_danger[0] = w[kKingDangerAttacked];
   t.king_danger[1] = w[kKingDangerWeak];
   t.king_danger[2] = w[kKingDangerHand];
+  t.king_danger[3] = w[kKingDangerOuter];
   t.king_danger_scale = w[kKingDangerScale];
+  t.king_danger_to_move_percent = w[kKingDangerToMovePercent];
   for (Color c : {BLACK, WHITE}) {
     const int sign = c == BLACK ? 1 : -1;
     for (Square s = SQ_ZERO; s < SQ_NB; ++s) t.king_square[c][s] = int16_t(sign * w[kKingRank + int(relative_rank(c, rank_of(s)))]);
@@ -173,11 +175,26 @@ int king_neighbourhood(const BasicPosition<H>& pos, const EffectBoard& e, const 
   return v;
 }
 
+// The squares two king steps from each square (Chebyshev distance exactly 2), from the board's
+// geometry alone (square = file * 9 + rank, as kKingDistance).
+constexpr auto kKingOuterRing = [] {
+  std::array<Bitboard, SQ_NB> t{};
+  for (int k = 0; k < SQ_NB; ++k)
+    for (int s = 0; s < SQ_NB; ++s) {
+      const int df = s / 9 - k / 9, dr = s % 9 - k % 9;
+      if (std::max(df < 0 ? -df : df, dr < 0 ? -dr : dr) != 2) continue;
+      t[k] = t[k] | (s < 63 ? Bitboard(uint64_t(1) << s, 0) : Bitboard(0, uint64_t(1) << (s - 63)));
+    }
+  return t;
+}();
+
 // King danger, from Black's view: per king, the squares beside it the enemy reaches, those it
-// reaches at least as often as the king's side (king included), and the enemy's hand, summed
+// reaches at least as often as the king's side (king included), the squares two steps away it
+// reaches more often than the king's side, and the enemy's hand, weighed, summed
 // and squared, so that an attack with pieces in hand and a breached neighbourhood weighs far
 // more than either alone (the king danger of Stockfish's classical evaluation, squared sums of
 // attack signs; which signs, and the hand as the attack's reserve, are shogi's and our own).
+// The side to move's own king may weigh apart: it moves first, to defend or to attack.
 template <HandLayout H>
 int king_danger(const BasicPosition<H>& pos, const EffectBoard& e, const eval::EffectTables& t) {
   int v = 0;
@@ -193,9 +210,15 @@ int king_danger(const BasicPosition<H>& pos, const EffectBoard& e, const eval::E
     const auto& hand = pos.hand(them);
     int hand_points = hand.count(PAWN) > 0 ? eval::kKingDangerHandPoints[PAWN] : 0;
     for (PieceType pr = LANCE; pr < RAW_END; ++pr) hand_points += eval::kKingDangerHandPoints[pr] * std::min(hand.count(pr), 2);
-    const int danger = t.king_danger[0] * attacked + t.king_danger[1] * weak + t.king_danger[2] * hand_points;
+    int outer = 0;
+    if (t.king_danger[3])
+      for_each_square(kKingOuterRing[k], [&](Square s) { outer += e.count[them][s] > e.count[c][s]; });
+    const int danger = t.king_danger[0] * attacked + t.king_danger[1] * weak + t.king_danger[2] * hand_points +
+                       t.king_danger[3] * outer;
+    const int percent = c == pos.side_to_move() ? t.king_danger_to_move_percent : 100;
     // 64-bit and capped: weights reach 10,000 through EvalWeights.
-    const int penalty = int(std::min<int64_t>(int64_t(t.king_danger_scale) * danger * danger / 1024, 10000));
+    const int penalty =
+        int(std::min<int64_t>(int64_t(t.king_danger_scale) * percent / 100 * danger * danger / 1024, 10000));
     v += c == BLACK ? -penalty : penalty;
   }
   return v;

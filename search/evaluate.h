@@ -76,6 +76,8 @@ enum EffectWeight : int {
   kKingDangerWeak,                          // king danger: per square beside the king the enemy reaches as often as its owner
   kKingDangerHand,                          // king danger: per point of the enemy's hand (kKingDangerHandPoints)
   kKingDangerScale,                         // the king's penalty: scale * danger^2 / 1024, in cp (0: the term is off)
+  kKingDangerOuter,                         // king danger: per square two steps from the king the enemy reaches more often than its owner
+  kKingDangerToMovePercent,                 // the side to move's own king danger, percent of the other side's (it moves first)
   kEffectWeightCount
 };
 using EffectWeights = std::array<int, kEffectWeightCount>;
@@ -90,7 +92,7 @@ inline constexpr std::array<std::string_view, kEffectWeightCount> kEffectWeightN
     "king_rank_r1",   "king_rank_r2",   "king_rank_r3",    "king_rank_r4",       "king_rank_r5",
     "king_rank_r6",   "king_rank_r7",   "king_rank_r8",    "king_rank_r9",       "hanging_percent_to_move",
     "outnumbered_percent_to_move", "tempo",          "king_danger_attacked", "king_danger_weak",
-    "king_danger_hand", "king_danger_scale"};
+    "king_danger_hand", "king_danger_scale", "king_danger_outer", "king_danger_to_move_percent"};
 
 // Hand-set. Three Texel fits to the project's games (results/texel/) fitted them better and
 // lost their SPRTs against these (-48, -27, -69 Elo); an SPSA run through the match runner
@@ -113,6 +115,7 @@ inline constexpr EffectWeights kDefaultEffectWeights = {
     12, 5,                       // hanging %, outnumbered % of the side to move's pieces
     0,                           // tempo
     6,  6,  4,  200,             // king danger: attacked, weak, hand, scale
+    0,  100,                     // king danger: outer ring, side to move's percent
 };
 
 // The enemy's hand as attacking power against a king, per piece in hand, the first two of a
@@ -137,8 +140,9 @@ struct EffectTables {
   int16_t king_square[COLOR_NB][SQ_NB];  // the king's own square, by colour
   int16_t king_neighbour[COLOR_NB][4];   // a king's neighbour: hole, shelter, defended shelter, other
   bool king_terms;                       // some king weight is not 0 (the defaults: none, no loop)
-  int king_danger[3];                    // attacked, weak, hand; the penalty's scale below
-  int king_danger_scale;                 // 0: no king danger term (the defaults)
+  int king_danger[4];                    // attacked, weak, hand, outer ring; the penalty's scale below
+  int king_danger_scale;                 // 0: no king danger term
+  int king_danger_to_move_percent;       // the side to move's king danger, percent
 };
 EffectTables make_effect_tables(const EffectWeights& w);
 // The tables in force (kDefaultEffectWeights until set_effect_weights): read by evaluate().

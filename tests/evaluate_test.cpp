@@ -230,13 +230,20 @@ TEST(EvalEffects, KingNeighbourAndRankTerms) {
 
 // King danger squares the sum of its three counts, per king, from that king's side.
 TEST(EvalEffects, KingDangerSquaresItsCounts) {
+  // Each weight alone against no king danger at all.
   const auto score_with = [](std::string_view text, std::string_view sfen) {
-    auto w = eval::parse_effect_weights(text);
-    EXPECT_TRUE(std::holds_alternative<eval::EffectWeights>(w)) << text;
-    eval::set_effect_weights(std::get<eval::EffectWeights>(w));
-    const int v = effects_sfen(sfen).score;
-    eval::set_effect_weights(eval::kDefaultEffectWeights);
-    return v - effects_sfen(sfen).score;
+    const std::string none =
+        "king_danger_attacked=0,king_danger_weak=0,king_danger_hand=0,king_danger_outer=0,king_danger_scale=0,"
+        "king_danger_to_move_percent=100";
+    const auto score = [&](const std::string& weights) {
+      auto w = eval::parse_effect_weights(weights);
+      EXPECT_TRUE(std::holds_alternative<eval::EffectWeights>(w)) << weights;
+      eval::set_effect_weights(std::get<eval::EffectWeights>(w));
+      const int v = effects_sfen(sfen).score;
+      eval::set_effect_weights(eval::kDefaultEffectWeights);
+      return v;
+    };
+    return score(none + "," + std::string(text)) - score(none);
   };
   // White's silver on 5g reaches 4h, 5h and 6h beside Black's king on 5i, once each, as the
   // king does: three squares attacked, three as often as defended. White holds a gold (3
@@ -251,6 +258,14 @@ TEST(EvalEffects, KingDangerSquaresItsCounts) {
   // count as two (6). A silver on the board adds nothing to the hand.
   EXPECT_EQ(score_with("king_danger_hand=1,king_danger_scale=1024", "4k4/9/9/9/9/9/4s4/9/4K4 b R3Pg 1"), 5 * 5 - 3 * 3);
   EXPECT_EQ(score_with("king_danger_hand=1,king_danger_scale=1024", "4k4/9/9/9/9/9/9/9/4K4 b 3G 1"), 6 * 6);
+  // On 5f, White's silver reaches 4g, 5g and 6g, two steps from Black's king, where Black
+  // reaches nothing; nothing beside the king. With it on 5g (above), none of these.
+  EXPECT_EQ(score_with("king_danger_outer=1,king_danger_scale=1024", "4k4/9/9/9/9/4s4/9/9/4K4 b - 1"), -3 * 3);
+  EXPECT_EQ(score_with("king_danger_outer=1,king_danger_scale=1024", sfen), 0);
+  // The side to move's own king at half: Black to move pays half of Black's danger.
+  EXPECT_EQ(score_with("king_danger_attacked=2,king_danger_scale=1024,king_danger_to_move_percent=50", sfen), -6 * 6 / 2);
+  EXPECT_EQ(score_with("king_danger_attacked=2,king_danger_scale=1024,king_danger_to_move_percent=50",
+                       "4k4/9/9/9/9/9/4s4/9/4K4 w g 1"), -6 * 6);
 }
 
 // Attacked pieces weigh by whether their side is to move; the tempo goes to the side to move.
