@@ -99,7 +99,7 @@ inline constexpr std::array<std::string_view, kEffectWeightCount> kEffectWeightN
 // (results/spsa/) ended level with them (+9 [-15, +33]); the king, per-side-to-move and tempo
 // terms sit at values that change nothing, each tried one way in an SPRT without a gain
 // (results/sprt/log.md). King danger passed its SPRT at these values (+80 [+36, +127] against
-// none; results/sprt/log.md, eval-king-danger). A side never has an effect on the enemy king's
+// none), then the side to move's own at 60 % (+55 [+21, +90] against 100 %; results/sprt/log.md). A side never has an effect on the enemy king's
 // square at an evaluated node (that side would be in check, or the other side in an illegal
 // position), so attack_d0 is 0; defence_d0 counts effects on the own king's square (defenders
 // of a square the king may leave); multi_effect_0 weighs the squares no piece of the side
@@ -115,7 +115,7 @@ inline constexpr EffectWeights kDefaultEffectWeights = {
     12, 5,                       // hanging %, outnumbered % of the side to move's pieces
     0,                           // tempo
     6,  6,  4,  200,             // king danger: attacked, weak, hand, scale
-    0,  100,                     // king danger: outer ring, side to move's percent
+    0,  60,                      // king danger: outer ring, side to move's percent
 };
 
 // The enemy's hand as attacking power against a king, per piece in hand, the first two of a

@@ -33,7 +33,8 @@ namespace sashite {
   X(MateInOne, false, "a one-ply mate test of contact checks at every main-search node (failed its SPRT)")   \
   X(CheckExtension, true, "a check that keeps material (SEE >= 0) is searched a ply deeper")                 \
   X(QuiescenceChecks, true, "quiescence's first ply searches quiet checks besides captures and promotions")  \
-  X(RootReductions, false, "late quiet root moves are searched shallower first, as below the root (failed its SPRT)")
+  X(RootReductions, false, "late quiet root moves are searched shallower first, as below the root (failed its SPRT)") \
+  X(MateThreat, false, "a node whose null move is mated keeps its quiet moves: no shallow pruning, a ply less reduction (no verdict at 400 pairs: off)")
 
 enum class SearchFeature : uint8_t {
 #define SASHITE_FEATURE_ENUM(name, on, what) name,

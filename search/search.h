@@ -559,6 +559,9 @@ Value EngineImpl<Config>::search(Value alpha, Value beta, int depth, int ply, bo
   // Null move: if passing still fails high, a real move will. Verified at high depth by a
   // search with null moves off for a few plies, against zugzwang-like positions (in shogi
   // these are rare but real: a tempo loss in a mating race).
+  // A null move that is mated shows a mate threat (tsumero): the defence is often a quiet move
+  // that shallow pruning and reductions would drop, so with MateThreat this node keeps them.
+  bool mate_threat = false;
   if (can_prune && depth >= 2 && eval >= beta && ss->eval >= beta && (ss - 1)->move != MOVE_NULL &&
       ply >= nmp_min_ply_ && !is_mate_score(beta)) {
     const int r = 3 + depth / 4 + std::min((eval - beta) / 200, 3);
@@ -568,6 +571,7 @@ Value EngineImpl<Config>::search(Value alpha, Value beta, int depth, int ply, bo
     Value v = -search<false>(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
     pos_.undo_null_move();
     if (stopped()) return VALUE_ZERO;
+    mate_threat = v <= VALUE_MATED_IN_MAX_PLY && on(SearchFeature::MateThreat);
     if (v >= beta) {
       if (is_mate_score(v)) v = beta;
       if (depth < 12 || nmp_min_ply_) return v;
@@ -625,7 +629,7 @@ Value EngineImpl<Config>::search(Value alpha, Value beta, int depth, int ply, bo
     const int reduction = kReductions(depth, move_count);
 
     // Shallow-depth pruning, once a move has kept the node from being lost.
-    if (best > VALUE_MATED_IN_MAX_PLY) {
+    if (best > VALUE_MATED_IN_MAX_PLY && !mate_threat) {
       if (on(SearchFeature::MoveCountPruning) && move_count >= move_count_limit(depth, improving)) picker.skip_quiets();
       const int lmr_depth = std::max(new_depth - reduction, 0);
       if (capture_stage || gives_check) {
@@ -676,6 +680,7 @@ Value EngineImpl<Config>::search(Value alpha, Value beta, int depth, int ply, bo
       }
       if (m == ss->killers[0] || m == ss->killers[1] || m == counter) --r;
       if (gives_check) --r;
+      r -= mate_threat;
       const int d = new_depth > 1 ? std::clamp(new_depth - r, 1, new_depth) : new_depth;
       v = -search<false>(-alpha - 1, -alpha, d, ply + 1, true);
       if (v > alpha && d < new_depth) v = -search<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
