@@ -218,7 +218,7 @@ int king_danger(const BasicPosition<H>& pos, const EffectBoard& e, const eval::E
     const int percent = c == pos.side_to_move() ? t.king_danger_to_move_percent : 100;
     // 64-bit and capped: weights reach 10,000 through EvalWeights.
     const int penalty =
-        int(std::min<int64_t>(int64_t(t.king_danger_scale) * percent / 100 * danger * danger / 1024, 10000));
+        int(std::min<int64_t>(int64_t(t.king_danger_scale) * percent * danger * danger / (100 * 1024), 10000));
     v += c == BLACK ? -penalty : penalty;
   }
   return v;

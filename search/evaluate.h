@@ -16,7 +16,8 @@
 //                    (2020)): one combined table per square, indexed by both kings' distances
 //                    and both counts;
 //   king danger      per king, the squares beside it the enemy reaches (and reaches as often
-//                    as its owner) plus the enemy hand's attacking points, squared;
+//                    as its owner) plus the enemy hand's attacking points, squared; the side
+//                    to move's own king at a percentage (it moves first);
 //   tempo            a bonus for the side to move (0 unless set).
 // Reads hand counts, never raw hand bits: every hand layout gives the same value.
 //
@@ -99,7 +100,8 @@ inline constexpr std::array<std::string_view, kEffectWeightCount> kEffectWeightN
 // (results/spsa/) ended level with them (+9 [-15, +33]); the king, per-side-to-move and tempo
 // terms sit at values that change nothing, each tried one way in an SPRT without a gain
 // (results/sprt/log.md). King danger passed its SPRT at these values (+80 [+36, +127] against
-// none), then the side to move's own at 60 % (+55 [+21, +90] against 100 %; results/sprt/log.md). A side never has an effect on the enemy king's
+// none), then the side to move's own at 60 % (+55 [+21, +90] against 100 %); its outer ring and
+// other scales ended without a verdict. A side never has an effect on the enemy king's
 // square at an evaluated node (that side would be in check, or the other side in an illegal
 // position), so attack_d0 is 0; defence_d0 counts effects on the own king's square (defenders
 // of a square the king may leave); multi_effect_0 weighs the squares no piece of the side

@@ -228,7 +228,7 @@ TEST(EvalEffects, KingNeighbourAndRankTerms) {
   EXPECT_EQ(score_with("king_rank_r8=30", "9/4k4/9/9/9/9/9/4GS3/4K4 b - 1"), -30);
 }
 
-// King danger squares the sum of its three counts, per king, from that king's side.
+// King danger squares the weighted sum of its counts, per king, from that king's side.
 TEST(EvalEffects, KingDangerSquaresItsCounts) {
   // Each weight alone against no king danger at all.
   const auto score_with = [](std::string_view text, std::string_view sfen) {
