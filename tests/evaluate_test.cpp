@@ -122,6 +122,10 @@ TYPED_TEST(EvalLayouts, MaterialAdvantageScoresForItsOwner) {
 
 TYPED_TEST(EvalLayouts, ExtraHandPawnIsWorthLessAtSixThanAtOne) {
   using H = TypeParam;
+  // The hand table alone: king danger counts the first hand pawn against the enemy king too.
+  eval::EffectWeights no_king_danger = eval::kDefaultEffectWeights;
+  no_king_danger[eval::kKingDangerScale] = 0;
+  eval::set_effect_weights(no_king_danger);
   auto with_pawns = [](int n) {
     return eval_sfen<H>("4k4/9/9/9/9/9/9/9/4K4 b " + (n ? std::to_string(n) + "P" : std::string("-")) + " 1");
   };
@@ -130,6 +134,7 @@ TYPED_TEST(EvalLayouts, ExtraHandPawnIsWorthLessAtSixThanAtOne) {
   EXPECT_GT(sixth, 0);
   EXPECT_LT(sixth, first);
   EXPECT_EQ(with_pawns(4) - with_pawns(3), first);  // the fourth still counts in full
+  eval::set_effect_weights(eval::kDefaultEffectWeights);
 }
 
 TYPED_TEST(EvalLayouts, AttacksOnTheKingCost) {
