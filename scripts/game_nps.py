@@ -58,8 +58,7 @@ def run(binary, positions, nodes, hash_mb):
     """Total nodes and milliseconds the engine reported over all positions, and the tree's
     signature: every iteration's depth, score, node count and line, in order."""
     engine = UsiProcess(binary)
-    engine.send(f"setoption name USI_Hash value {hash_mb}", "isready")
-    engine.read_until("readyok")
+    engine.handshake({"USI_Hash": hash_mb})
     total_nodes = total_ms = 0
     signature = []
     for pos in positions:

@@ -77,10 +77,7 @@ def main():
     with open(a.games) as f:
         games = [json.loads(line) for line in f if line.strip()]
     engine = UsiProcess(a.binary)
-    engine.send("usi")
-    engine.read_until("usiok")
-    engine.send(f"setoption name USI_Hash value {a.hash}", "isready")
-    engine.read_until("readyok")
+    engine.handshake({"USI_Hash": a.hash})
     print(f"Scores by `{a.binary}` ({go}), every {a.step} plies from ply 0, from {a.player}'s side:\n")
     print("| pair | game | result | plies | scores |")
     print("|---:|---:|---|---:|---|")

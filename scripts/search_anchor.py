@@ -19,8 +19,7 @@ ANCHOR = {"start": ("1.90 M", 25), "middle game (29th move)": ("1.74 M", 23)}
 
 def search(binary, movegen, position, byoyomi):
     engine = UsiProcess(binary)
-    engine.send("usi", "setoption name USI_Hash value 64", f"setoption name MoveGen value {movegen}", "isready")
-    engine.read_until("readyok")
+    engine.handshake({"USI_Hash": 64, "MoveGen": movegen})
     engine.send("usinewgame", f"position {position}")
     t0 = time.monotonic()
     lines = engine.go(f"go btime 0 wtime 0 byoyomi {byoyomi}")

@@ -22,6 +22,14 @@ class UsiProcess:
                 return lines
         raise RuntimeError(f"{self.binary} ended before '{prefix}'")
 
+    def handshake(self, options):
+        """`usi`, then `setoption` for each (name, value) of `options`, then `isready`: the engine
+        is ready to search when this returns."""
+        self.send("usi")
+        self.read_until("usiok")
+        self.send(*[f"setoption name {name} value {value}" for name, value in options.items()], "isready")
+        self.read_until("readyok")
+
     def go(self, command):
         """Sends `command` (a `go ...`) and returns the search's lines, `bestmove` last."""
         self.send(command)

@@ -175,16 +175,12 @@ int king_neighbourhood(const BasicPosition<H>& pos, const EffectBoard& e, const 
   return v;
 }
 
-// The squares two king steps from each square (Chebyshev distance exactly 2), from the board's
-// geometry alone (square = file * 9 + rank, as kKingDistance).
+// The squares two king steps from each square (kKingDistance 2).
 constexpr auto kKingOuterRing = [] {
   std::array<Bitboard, SQ_NB> t{};
   for (int k = 0; k < SQ_NB; ++k)
-    for (int s = 0; s < SQ_NB; ++s) {
-      const int df = s / 9 - k / 9, dr = s % 9 - k % 9;
-      if (std::max(df < 0 ? -df : df, dr < 0 ? -dr : dr) != 2) continue;
-      t[k] = t[k] | (s < 63 ? Bitboard(uint64_t(1) << s, 0) : Bitboard(0, uint64_t(1) << (s - 63)));
-    }
+    for (int s = 0; s < SQ_NB; ++s)
+      if (kKingDistance[k][s] == 2) t[k] = t[k] | (s < 63 ? Bitboard(uint64_t(1) << s, 0) : Bitboard(0, uint64_t(1) << (s - 63)));
   return t;
 }();
 
