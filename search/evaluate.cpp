@@ -96,8 +96,16 @@ EffectTables make_effect_tables(const EffectWeights& w) {
   t.king_danger[1] = w[kKingDangerWeak];
   t.king_danger[2] = w[kKingDangerHand];
   t.king_danger[3] = w[kKingDangerOuter];
+  t.king_danger[4] = w[kKingDangerDropChecks];
   t.king_danger_scale = w[kKingDangerScale];
   t.king_danger_to_move_percent = w[kKingDangerToMovePercent];
+  for (int zone = 0; zone < 3; ++zone)
+    for (int d = 0; d < 3; ++d)
+      for (int n = 0; n < 4; ++n)
+        t.king_zone[zone][d][n] = int16_t(std::clamp(
+            (w[kKingZoneFrontPercent + zone] - 100) * w[kAttack + d] * w[kMultiEffect + n] / (64 * 100), -30000, 30000));
+  t.king_zone_terms = std::any_of(w.begin() + kKingZoneFrontPercent, w.begin() + kKingZoneFrontPercent + 3,
+                                  [](int x) { return x != 100; });
   for (Color c : {BLACK, WHITE}) {
     const int sign = c == BLACK ? 1 : -1;
     for (Square s = SQ_ZERO; s < SQ_NB; ++s) t.king_square[c][s] = int16_t(sign * w[kKingRank + int(relative_rank(c, rank_of(s)))]);
@@ -175,14 +183,40 @@ int king_neighbourhood(const BasicPosition<H>& pos, const EffectBoard& e, const 
   return v;
 }
 
-// The squares two king steps from each square (kKingDistance 2).
-constexpr auto kKingOuterRing = [] {
+// Per square k, the squares `near` to `far` king steps from it (kKingDistance).
+constexpr std::array<Bitboard, SQ_NB> king_distance_band(int near, int far) {
   std::array<Bitboard, SQ_NB> t{};
   for (int k = 0; k < SQ_NB; ++k)
     for (int s = 0; s < SQ_NB; ++s)
-      if (kKingDistance[k][s] == 2) t[k] = t[k] | (s < 63 ? Bitboard(uint64_t(1) << s, 0) : Bitboard(0, uint64_t(1) << (s - 63)));
+      if (kKingDistance[k][s] >= near && kKingDistance[k][s] <= far)
+        t[k] = t[k] | (s < 63 ? Bitboard(uint64_t(1) << s, 0) : Bitboard(0, uint64_t(1) << (s - 63)));
   return t;
-}();
+}
+constexpr auto kKingOuterRing = king_distance_band(2, 2);
+constexpr auto kKingZone = king_distance_band(1, 2);  // the king's own square excluded
+
+// The hand points (kKingDangerHandPoints) of the kinds in the enemy's hand that can check king
+// `c` by a drop on a square the king's side does not hold (no defender, or no more defenders
+// than the enemy's supporters). Pawns are left out (one check square, and the file may hold a
+// pawn already). A check the enemy can drop safely is the start of most shogi mating attacks:
+// the drop checks of Stockfish's classical king danger ("safe checks"), counted for the hand.
+template <HandLayout H>
+int drop_checks(const BasicPosition<H>& pos, const EffectBoard& e, Color c) {
+  const Color them = ~c;
+  const auto& hand = pos.hand(them);
+  const Square k = pos.king_square(c);
+  const Bitboard occupied = pos.pieces(), empty = ~occupied;
+  int points = 0;
+  for (PieceType pr = LANCE; pr < RAW_END; ++pr) {
+    if (hand.count(pr) == 0) continue;
+    // The squares from which `them`'s piece of kind pr attacks k: c's piece of that kind seen from k.
+    const Bitboard from = attacks_bb(c, pr, k, occupied) & empty;
+    bool safe = false;
+    for_each_square(from, [&](Square s) { safe |= e.count[c][s] == 0 || e.count[them][s] >= e.count[c][s]; });
+    points += safe ? eval::kKingDangerHandPoints[pr] : 0;
+  }
+  return points;
+}
 
 // King danger, from Black's view: per king, the squares beside it the enemy reaches, those it
 // reaches at least as often as the king's side (king included), the squares two steps away it
@@ -210,7 +244,7 @@ int king_danger(const BasicPosition<H>& pos, const EffectBoard& e, const eval::E
     if (t.king_danger[3])
       for_each_square(kKingOuterRing[k], [&](Square s) { outer += e.count[them][s] > e.count[c][s]; });
     const int danger = t.king_danger[0] * attacked + t.king_danger[1] * weak + t.king_danger[2] * hand_points +
-                       t.king_danger[3] * outer;
+                       t.king_danger[3] * outer + (t.king_danger[4] ? t.king_danger[4] * drop_checks(pos, e, c) : 0);
     const int percent = c == pos.side_to_move() ? t.king_danger_to_move_percent : 100;
     // 64-bit and capped: weights reach 10,000 through EvalWeights.
     const int penalty =
@@ -220,9 +254,34 @@ int king_danger(const BasicPosition<H>& pos, const EffectBoard& e, const eval::E
   return v;
 }
 
+
+// The enemy's effects within two steps of each king, weighed again by where they stand: in
+// front of the king (the ranks toward the enemy), beside it on its rank, or behind it. An attack
+// comes from the front, and an effect behind a king rarely takes a square it needs. After
+// yaneurao's MATERIAL level 9 (effect values by direction from the king); three percentages of
+// our own attack terms, Black's king's view in the table, mirrored for White's.
+template <HandLayout H>
+int king_zone_directions(const BasicPosition<H>& pos, const EffectBoard& e, const eval::EffectTables& t) {
+  int v = 0;
+  for (Color c : {BLACK, WHITE}) {
+    const Square k = pos.king_square(c);
+    if (!is_ok(k)) continue;
+    const int king_rank = relative_rank(c, rank_of(k));
+    int extra = 0;
+    for_each_square(kKingZone[k], [&](Square s) {
+      const int dr = int(relative_rank(c, rank_of(s))) - king_rank;  // < 0: toward the enemy
+      const int zone = dr < 0 ? 0 : dr == 0 ? 1 : 2;
+      extra += t.king_zone[zone][kKingDistance[k][s]][std::min<int>(e.count[~c][s], 3)];
+    });
+    v += c == BLACK ? -extra : extra;
+  }
+  return v;
+}
+
 template <HandLayout H>
 int king_terms(const BasicPosition<H>& pos, const EffectBoard& e, const eval::EffectTables& t) {
-  return (t.king_terms ? king_neighbourhood(pos, e, t) : 0) + (t.king_danger_scale ? king_danger(pos, e, t) : 0);
+  return (t.king_terms ? king_neighbourhood(pos, e, t) : 0) + (t.king_danger_scale ? king_danger(pos, e, t) : 0) +
+         (t.king_zone_terms ? king_zone_directions(pos, e, t) : 0);
 }
 
 // The portable path: the table indices for every square first (the compiler vectorizes these

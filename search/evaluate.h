@@ -79,7 +79,10 @@ enum EffectWeight : int {
   kKingDangerScale,                         // the king's penalty: scale * danger^2 / 1024, in cp (0: the term is off)
   kKingDangerOuter,                         // king danger: per square two steps from the king the enemy reaches more often than its owner
   kKingDangerToMovePercent,                 // the side to move's own king danger, percent of the other side's (it moves first)
-  kEffectWeightCount
+  kKingDangerDropChecks,                    // king danger: per hand point of a kind in the enemy hand with a safe drop check
+  kKingZoneFrontPercent,                    // [3] the enemy's attack terms within two steps of a king, percent by where:
+                                            //     front (ranks toward the enemy), side (the king's rank), back
+  kEffectWeightCount = kKingZoneFrontPercent + 3
 };
 using EffectWeights = std::array<int, kEffectWeightCount>;
 
@@ -93,7 +96,8 @@ inline constexpr std::array<std::string_view, kEffectWeightCount> kEffectWeightN
     "king_rank_r1",   "king_rank_r2",   "king_rank_r3",    "king_rank_r4",       "king_rank_r5",
     "king_rank_r6",   "king_rank_r7",   "king_rank_r8",    "king_rank_r9",       "hanging_percent_to_move",
     "outnumbered_percent_to_move", "tempo",          "king_danger_attacked", "king_danger_weak",
-    "king_danger_hand", "king_danger_scale", "king_danger_outer", "king_danger_to_move_percent"};
+    "king_danger_hand", "king_danger_scale", "king_danger_outer", "king_danger_to_move_percent",
+    "king_danger_drop_checks", "king_zone_front_percent", "king_zone_side_percent", "king_zone_back_percent"};
 
 // Hand-set. Three Texel fits to the project's games (results/texel/) fitted them better and
 // lost their SPRTs against these (-48, -27, -69 Elo); an SPSA run through the match runner
@@ -117,7 +121,9 @@ inline constexpr EffectWeights kDefaultEffectWeights = {
     12, 5,                       // hanging %, outnumbered % of the side to move's pieces
     0,                           // tempo
     6,  6,  4,  200,             // king danger: attacked, weak, hand, scale
-    0,  60,                      // king danger: outer ring, side to move's percent
+    4,  30,                      // king danger: outer ring, side to move's percent
+    3,                           // king danger: safe drop checks
+    100, 100, 100,               // the enemy's attack in front of, beside and behind a king
 };
 
 // The enemy's hand as attacking power against a king, per piece in hand, the first two of a
@@ -142,9 +148,13 @@ struct EffectTables {
   int16_t king_square[COLOR_NB][SQ_NB];  // the king's own square, by colour
   int16_t king_neighbour[COLOR_NB][4];   // a king's neighbour: hole, shelter, defended shelter, other
   bool king_terms;                       // some king weight is not 0 (the defaults: none, no loop)
-  int king_danger[4];                    // attacked, weak, hand, outer ring; the penalty's scale below
+  int king_danger[5];                    // attacked, weak, hand, outer ring, drop checks; the scale below
   int king_danger_scale;                 // 0: no king danger term
   int king_danger_to_move_percent;       // the side to move's king danger, percent
+  // What the enemy's attack term within two steps of a king adds beyond its 100 %, Black's
+  // king's view: [front, side, back][distance 0-2][enemy count, capped at 3].
+  int16_t king_zone[3][3][4];
+  bool king_zone_terms;  // some king_zone percent is not 100 (the defaults: none, no loop)
 };
 EffectTables make_effect_tables(const EffectWeights& w);
 // The tables in force (kDefaultEffectWeights until set_effect_weights): read by evaluate().

@@ -233,13 +233,40 @@ TEST(EvalEffects, KingNeighbourAndRankTerms) {
   EXPECT_EQ(score_with("king_rank_r8=30", "9/4k4/9/9/9/9/9/4GS3/4K4 b - 1"), -30);
 }
 
+// The enemy's effects within two steps of a king weigh again by where they stand.
+TEST(EvalEffects, KingZoneWeighsTheAttackByDirection) {
+  const auto extra = [](std::string_view text, std::string_view sfen) {
+    auto w = eval::parse_effect_weights(text);
+    EXPECT_TRUE(std::holds_alternative<eval::EffectWeights>(w)) << text;
+    eval::set_effect_weights(std::get<eval::EffectWeights>(w));
+    const int v = effects_sfen(sfen).score;
+    eval::set_effect_weights(eval::kDefaultEffectWeights);
+    return v - effects_sfen(sfen).score;
+  };
+  // White's silver on 5f reaches 4g, 5g and 6g, one step in front of Black's king on 5h (an
+  // attack term of 24 each at one effect); its other squares are three steps away.
+  const std::string_view front = "4k4/9/9/9/9/9/9/4K4/9 b - 1";
+  const std::string_view with_silver = "4k4/9/9/9/9/4s4/9/4K4/9 b - 1";
+  EXPECT_EQ(extra("king_zone_front_percent=200", with_silver) - extra("king_zone_front_percent=200", front), -3 * 24);
+  EXPECT_EQ(extra("king_zone_side_percent=200,king_zone_back_percent=0", with_silver) -
+                extra("king_zone_side_percent=200,king_zone_back_percent=0", front), 0);
+  // On 3g it reaches 4h (beside the king, 24) and 3h (two steps beside it, 16), and 4f (two
+  // steps in front, 16).
+  const std::string_view beside = "4k4/9/9/9/9/9/6s2/4K4/9 b - 1";
+  EXPECT_EQ(extra("king_zone_side_percent=200", beside) - extra("king_zone_side_percent=200", front), -(24 + 16));
+  EXPECT_EQ(extra("king_zone_front_percent=50", beside) - extra("king_zone_front_percent=50", front), 16 / 2);
+  // White's king is weighed the same way (the position turned round: the sign flips).
+  EXPECT_EQ(extra("king_zone_side_percent=200", testing::flip_sfen(std::string(beside))) -
+                extra("king_zone_side_percent=200", testing::flip_sfen(std::string(front))), 24 + 16);
+}
+
 // King danger squares the weighted sum of its counts, per king, from that king's side.
 TEST(EvalEffects, KingDangerSquaresItsCounts) {
   // Each weight alone against no king danger at all.
   const auto score_with = [](std::string_view text, std::string_view sfen) {
     const std::string none =
         "king_danger_attacked=0,king_danger_weak=0,king_danger_hand=0,king_danger_outer=0,king_danger_scale=0,"
-        "king_danger_to_move_percent=100";
+        "king_danger_to_move_percent=100,king_danger_drop_checks=0";
     const auto score = [&](const std::string& weights) {
       auto w = eval::parse_effect_weights(weights);
       EXPECT_TRUE(std::holds_alternative<eval::EffectWeights>(w)) << weights;
@@ -271,6 +298,15 @@ TEST(EvalEffects, KingDangerSquaresItsCounts) {
   EXPECT_EQ(score_with("king_danger_attacked=2,king_danger_scale=1024,king_danger_to_move_percent=50", sfen), -6 * 6 / 2);
   EXPECT_EQ(score_with("king_danger_attacked=2,king_danger_scale=1024,king_danger_to_move_percent=50",
                        "4k4/9/9/9/9/9/4s4/9/4K4 w g 1"), -6 * 6);
+  // Safe drop checks: White's gold would check from 4h, 5h, 6h, 4i or 6i; the silver on 5g
+  // supports the first three as often as Black's king defends them: a safe check, 3 points.
+  EXPECT_EQ(score_with("king_danger_drop_checks=1,king_danger_scale=1024", sfen), -3 * 3);
+  // Without the silver the king holds every gold check square: none is safe.
+  EXPECT_EQ(score_with("king_danger_drop_checks=1,king_danger_scale=1024", "4k4/9/9/9/9/9/9/9/4K4 b g 1"), 0);
+  // A rook checks from afar (5b..5g, 1i..3i, 7i..9i, where nothing defends): 4 points; the
+  // pawns in White's hand are not counted, and Black's hand checks White's king the same way.
+  EXPECT_EQ(score_with("king_danger_drop_checks=1,king_danger_scale=1024", "4k4/9/9/9/9/9/9/9/4K4 b r3p 1"), -4 * 4);
+  EXPECT_EQ(score_with("king_danger_drop_checks=1,king_danger_scale=1024", "4k4/9/9/9/9/9/9/9/4K4 b Rr 1"), 0);
 }
 
 // Attacked pieces weigh by whether their side is to move; the tempo goes to the side to move.

@@ -197,18 +197,22 @@ TEST(SearchFeatures, EachSwitchKeepsGeneratorsIdentical) {
 }
 
 // A switch changes the search: every feature, switched from its default alone, changes some
-// node count on three middle-game bench positions at depth 7 (a switch that did nothing would
-// be a stub).
+// node count on the middle- and end-game bench positions at depth 7 and on the first end game
+// at depth 9 (where MateThreat first finds a null move mated). A switch that did nothing would
+// be a stub.
 TEST(SearchFeatures, EverySwitchChangesTheTree) {
   auto e = engine({});
   auto signature = [&](const SearchParams& p) {
     e->set_params(p);
     uint64_t nodes = 0;
-    for (std::string_view sfen : std::span(kBenchPositions).subspan(1, 3)) {  // the middle games
+    for (std::string_view sfen : std::span(kBenchPositions).subspan(1)) {  // all but the start
       SearchLimits l;
       l.depth = 7;
       nodes = nodes * 1000003 + run(*e, sfen, l).nodes;
     }
+    SearchLimits deeper;
+    deeper.depth = 9;
+    nodes = nodes * 1000003 + run(*e, kBenchPositions[4], deeper).nodes;
     return nodes;
   };
   const uint64_t defaults = signature(SearchParams{});
