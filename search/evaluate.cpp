@@ -97,6 +97,7 @@ EffectTables make_effect_tables(const EffectWeights& w) {
   t.king_danger[2] = w[kKingDangerHand];
   t.king_danger[3] = w[kKingDangerOuter];
   t.king_danger[4] = w[kKingDangerDropChecks];
+  t.king_danger[5] = w[kKingDangerBoardChecks];
   t.king_danger_scale = w[kKingDangerScale];
   t.king_danger_to_move_percent = w[kKingDangerToMovePercent];
   for (int zone = 0; zone < 3; ++zone)
@@ -194,6 +195,7 @@ constexpr std::array<Bitboard, SQ_NB> king_distance_band(int near, int far) {
 }
 constexpr auto kKingOuterRing = king_distance_band(2, 2);
 constexpr auto kKingZone = king_distance_band(1, 2);  // the king's own square excluded
+constexpr auto kKingBand3 = king_distance_band(1, 3);
 
 // The hand points (kKingDangerHandPoints) of the kinds in the enemy's hand that can check king
 // `c` by a drop on a square the king's side does not hold (no defender, or no more defenders
@@ -216,6 +218,29 @@ int drop_checks(const BasicPosition<H>& pos, const EffectBoard& e, Color c) {
     points += safe ? eval::kKingDangerHandPoints[pr] : 0;
   }
   return points;
+}
+
+// The enemy's board pieces that can move to a square from which they would check king `c`, a
+// square the king's side does not hold (no defender, or fewer than the enemy's effects there
+// besides the mover's own): the same safe checks for the pieces on the board. A step piece
+// checks only from beside the king or a knight's jump away, so only those within three steps
+// are read, and every slider. Checks by promotion are not counted.
+template <HandLayout H>
+int board_checks(const BasicPosition<H>& pos, const EffectBoard& e, Color c) {
+  const Color them = ~c;
+  const Square k = pos.king_square(c);
+  const Bitboard occupied = pos.pieces(), targets = ~pos.pieces(them);
+  const Bitboard sliders = pos.pieces(LANCE) | pos.pieces(BISHOP) | pos.pieces(ROOK) | pos.pieces(HORSE) | pos.pieces(DRAGON);
+  int pieces = 0;
+  for_each_square(pos.pieces(them) & (kKingBand3[k] | sliders), [&](Square q) {
+    const PieceType pt = type_of(pos.piece_on(q));
+    if (pt == KING) return;
+    const Bitboard to = attacks_bb(them, pt, q, occupied) & attacks_bb(c, pt, k, occupied) & targets;
+    bool safe = false;
+    for_each_square(to, [&](Square s) { safe |= e.count[c][s] == 0 || e.count[them][s] > e.count[c][s]; });
+    pieces += safe;
+  });
+  return pieces;
 }
 
 // King danger, from Black's view: per king, the squares beside it the enemy reaches, those it
@@ -244,7 +269,8 @@ int king_danger(const BasicPosition<H>& pos, const EffectBoard& e, const eval::E
     if (t.king_danger[3])
       for_each_square(kKingOuterRing[k], [&](Square s) { outer += e.count[them][s] > e.count[c][s]; });
     const int danger = t.king_danger[0] * attacked + t.king_danger[1] * weak + t.king_danger[2] * hand_points +
-                       t.king_danger[3] * outer + (t.king_danger[4] ? t.king_danger[4] * drop_checks(pos, e, c) : 0);
+                       t.king_danger[3] * outer + (t.king_danger[4] ? t.king_danger[4] * drop_checks(pos, e, c) : 0) +
+                       (t.king_danger[5] ? t.king_danger[5] * board_checks(pos, e, c) : 0);
     const int percent = c == pos.side_to_move() ? t.king_danger_to_move_percent : 100;
     // 64-bit and capped: weights reach 10,000 through EvalWeights.
     const int penalty =

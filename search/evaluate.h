@@ -82,7 +82,8 @@ enum EffectWeight : int {
   kKingDangerDropChecks,                    // king danger: per hand point of a kind in the enemy hand with a safe drop check
   kKingZoneFrontPercent,                    // [3] the enemy's attack terms within two steps of a king, percent by where:
                                             //     front (ranks toward the enemy), side (the king's rank), back
-  kEffectWeightCount = kKingZoneFrontPercent + 3
+  kKingDangerBoardChecks = kKingZoneFrontPercent + 3,  // king danger: per enemy board piece with a safe checking move
+  kEffectWeightCount
 };
 using EffectWeights = std::array<int, kEffectWeightCount>;
 
@@ -97,15 +98,17 @@ inline constexpr std::array<std::string_view, kEffectWeightCount> kEffectWeightN
     "king_rank_r6",   "king_rank_r7",   "king_rank_r8",    "king_rank_r9",       "hanging_percent_to_move",
     "outnumbered_percent_to_move", "tempo",          "king_danger_attacked", "king_danger_weak",
     "king_danger_hand", "king_danger_scale", "king_danger_outer", "king_danger_to_move_percent",
-    "king_danger_drop_checks", "king_zone_front_percent", "king_zone_side_percent", "king_zone_back_percent"};
+    "king_danger_drop_checks", "king_zone_front_percent", "king_zone_side_percent", "king_zone_back_percent",
+    "king_danger_board_checks"};
 
 // Hand-set. Three Texel fits to the project's games (results/texel/) fitted them better and
 // lost their SPRTs against these (-48, -27, -69 Elo); an SPSA run through the match runner
 // (results/spsa/) ended level with them (+9 [-15, +33]); the king, per-side-to-move and tempo
 // terms sit at values that change nothing, each tried one way in an SPRT without a gain
-// (results/sprt/log.md). King danger passed its SPRT at these values (+80 [+36, +127] against
-// none), then the side to move's own at 60 % (+55 [+21, +90] against 100 %); its outer ring and
-// other scales ended without a verdict. A side never has an effect on the enemy king's
+// (results/sprt/log.md). King danger passed its SPRT (+80 [+36, +127] against none), then the
+// side to move's own at 60 % (+55 [+21, +90] against 100 %), then the outer ring, safe drop
+// checks and 30 % together (+59 [+22, +97]; each alone had ended without a verdict); other
+// scales ended without one, the king zone by direction failed (-60). A side never has an effect on the enemy king's
 // square at an evaluated node (that side would be in check, or the other side in an illegal
 // position), so attack_d0 is 0; defence_d0 counts effects on the own king's square (defenders
 // of a square the king may leave); multi_effect_0 weighs the squares no piece of the side
@@ -124,6 +127,7 @@ inline constexpr EffectWeights kDefaultEffectWeights = {
     4,  30,                      // king danger: outer ring, side to move's percent
     3,                           // king danger: safe drop checks
     100, 100, 100,               // the enemy's attack in front of, beside and behind a king
+    0,                           // king danger: safe board checks
 };
 
 // The enemy's hand as attacking power against a king, per piece in hand, the first two of a
@@ -148,7 +152,7 @@ struct EffectTables {
   int16_t king_square[COLOR_NB][SQ_NB];  // the king's own square, by colour
   int16_t king_neighbour[COLOR_NB][4];   // a king's neighbour: hole, shelter, defended shelter, other
   bool king_terms;                       // some king weight is not 0 (the defaults: none, no loop)
-  int king_danger[5];                    // attacked, weak, hand, outer ring, drop checks; the scale below
+  int king_danger[6];                    // attacked, weak, hand, outer ring, drop checks, board checks
   int king_danger_scale;                 // 0: no king danger term
   int king_danger_to_move_percent;       // the side to move's king danger, percent
   // What the enemy's attack term within two steps of a king adds beyond its 100 %, Black's

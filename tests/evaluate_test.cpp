@@ -266,7 +266,7 @@ TEST(EvalEffects, KingDangerSquaresItsCounts) {
   const auto score_with = [](std::string_view text, std::string_view sfen) {
     const std::string none =
         "king_danger_attacked=0,king_danger_weak=0,king_danger_hand=0,king_danger_outer=0,king_danger_scale=0,"
-        "king_danger_to_move_percent=100,king_danger_drop_checks=0";
+        "king_danger_to_move_percent=100,king_danger_drop_checks=0,king_danger_board_checks=0";
     const auto score = [&](const std::string& weights) {
       auto w = eval::parse_effect_weights(weights);
       EXPECT_TRUE(std::holds_alternative<eval::EffectWeights>(w)) << weights;
@@ -307,6 +307,13 @@ TEST(EvalEffects, KingDangerSquaresItsCounts) {
   // pawns in White's hand are not counted, and Black's hand checks White's king the same way.
   EXPECT_EQ(score_with("king_danger_drop_checks=1,king_danger_scale=1024", "4k4/9/9/9/9/9/9/9/4K4 b r3p 1"), -4 * 4);
   EXPECT_EQ(score_with("king_danger_drop_checks=1,king_danger_scale=1024", "4k4/9/9/9/9/9/9/9/4K4 b Rr 1"), 0);
+  // Safe board checks: White's silver on 5g and gold on 4g can each step to 4h or 5h, checking
+  // Black's king on 5i, and there they are two against the king alone; each is one piece.
+  EXPECT_EQ(score_with("king_danger_board_checks=1,king_danger_scale=1024", "4k4/9/9/9/9/9/4sg3/9/4K4 b - 1"), -2 * 2);
+  // Alone, the silver's checking squares are held (the king against the silver): none.
+  EXPECT_EQ(score_with("king_danger_board_checks=1,king_danger_scale=1024", "4k4/9/9/9/9/9/4s4/9/4K4 b - 1"), 0);
+  // A rook on 1c checks from 1i (nothing defends it) or 5c: a slider counts from anywhere.
+  EXPECT_EQ(score_with("king_danger_board_checks=1,king_danger_scale=1024", "4k4/9/8r/9/9/9/4sg3/9/4K4 b - 1"), -3 * 3);
 }
 
 // Attacked pieces weigh by whether their side is to move; the tempo goes to the side to move.
