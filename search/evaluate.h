@@ -108,11 +108,12 @@ inline constexpr std::array<std::string_view, kEffectWeightCount> kEffectWeightN
 // (results/sprt/log.md). King danger passed its SPRT (+80 [+36, +127] against none), then the
 // side to move's own at 60 % (+55 [+21, +90] against 100 %), then the outer ring, safe drop
 // checks and 30 % together (+59 [+22, +97]; each alone had ended without a verdict); other
-// scales ended without one, the king zone by direction failed (-60). A side never has an effect on the enemy king's
-// square at an evaluated node (that side would be in check, or the other side in an illegal
-// position), so attack_d0 is 0; defence_d0 counts effects on the own king's square (defenders
-// of a square the king may leave); multi_effect_0 weighs the squares no piece of the side
-// reaches (a king-placement term, 0 here).
+// scales ended without one; the king zone by direction (-60) and board checks (-27) failed.
+// A side never has an effect on the enemy king's square at an evaluated node (that side would
+// be in check, or the other side in an illegal position), so attack_d0 is 0; defence_d0
+// counts effects on the own king's square (defenders of a square the king may leave);
+// multi_effect_0 weighs the squares no piece of the side reaches (a king-placement term, 0
+// here).
 inline constexpr EffectWeights kDefaultEffectWeights = {
     0,  24, 16, 10, 6, 4, 2, 1,  // attack
     4,  18, 10, 5,  3, 1, 0, 0,  // defence
