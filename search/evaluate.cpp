@@ -280,7 +280,6 @@ int king_danger(const BasicPosition<H>& pos, const EffectBoard& e, const eval::E
   return v;
 }
 
-
 // The enemy's effects within two steps of each king, weighed again by where they stand: in
 // front of the king (the ranks toward the enemy), beside it on its rank, or behind it. An attack
 // comes from the front, and an effect behind a king rarely takes a square it needs. After
