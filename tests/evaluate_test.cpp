@@ -211,53 +211,48 @@ TEST(EvalEffects, EveryWeightKeepsTheSymmetry) {
   eval::set_effect_weights(eval::kDefaultEffectWeights);
 }
 
+// What the weights `text` (EvalWeights' form) change in the effect score of `sfen`, against
+// the defaults.
+int score_change(std::string_view text, std::string_view sfen) {
+  auto w = eval::parse_effect_weights(text);
+  EXPECT_TRUE(std::holds_alternative<eval::EffectWeights>(w)) << text;
+  eval::set_effect_weights(std::get<eval::EffectWeights>(w));
+  const int v = effects_sfen(sfen).score;
+  eval::set_effect_weights(eval::kDefaultEffectWeights);
+  return v - effects_sfen(sfen).score;
+}
+
 // The king terms each count what they name: holes and shelters beside the king, its rank.
 TEST(EvalEffects, KingNeighbourAndRankTerms) {
-  const auto score_with = [](std::string_view text, std::string_view sfen) {
-    auto w = eval::parse_effect_weights(text);
-    EXPECT_TRUE(std::holds_alternative<eval::EffectWeights>(w)) << text;
-    eval::set_effect_weights(std::get<eval::EffectWeights>(w));
-    const int v = effects_sfen(sfen).score;
-    eval::set_effect_weights(eval::kDefaultEffectWeights);
-    return v - effects_sfen(sfen).score;
-  };
   // Black's king on 5i has five neighbours: a gold on 5h (only the king defends it), a silver
   // on 4h (the gold defends it too), 6h (empty, the gold defends it) and two holes, 4i and 6i.
   // White's king on 5a has five holes.
   const std::string_view sfen = "4k4/9/9/9/9/9/9/4GS3/4K4 b - 1";
-  EXPECT_EQ(score_with("king_hole=-10", sfen), -10 * 2 + 10 * 5);
-  EXPECT_EQ(score_with("king_shelter=7", sfen), 7);
-  EXPECT_EQ(score_with("king_shelter_defended=5", sfen), 5);
-  EXPECT_EQ(score_with("king_rank_r9=40", sfen), 0);  // both kings on their own back rank
-  EXPECT_EQ(score_with("king_rank_r9=40", "9/4k4/9/9/9/9/9/4GS3/4K4 b - 1"), 40);
-  EXPECT_EQ(score_with("king_rank_r8=30", "9/4k4/9/9/9/9/9/4GS3/4K4 b - 1"), -30);
+  EXPECT_EQ(score_change("king_hole=-10", sfen), -10 * 2 + 10 * 5);
+  EXPECT_EQ(score_change("king_shelter=7", sfen), 7);
+  EXPECT_EQ(score_change("king_shelter_defended=5", sfen), 5);
+  EXPECT_EQ(score_change("king_rank_r9=40", sfen), 0);  // both kings on their own back rank
+  EXPECT_EQ(score_change("king_rank_r9=40", "9/4k4/9/9/9/9/9/4GS3/4K4 b - 1"), 40);
+  EXPECT_EQ(score_change("king_rank_r8=30", "9/4k4/9/9/9/9/9/4GS3/4K4 b - 1"), -30);
 }
 
 // The enemy's effects within two steps of a king weigh again by where they stand.
 TEST(EvalEffects, KingZoneWeighsTheAttackByDirection) {
-  const auto extra = [](std::string_view text, std::string_view sfen) {
-    auto w = eval::parse_effect_weights(text);
-    EXPECT_TRUE(std::holds_alternative<eval::EffectWeights>(w)) << text;
-    eval::set_effect_weights(std::get<eval::EffectWeights>(w));
-    const int v = effects_sfen(sfen).score;
-    eval::set_effect_weights(eval::kDefaultEffectWeights);
-    return v - effects_sfen(sfen).score;
-  };
   // White's silver on 5f reaches 4g, 5g and 6g, one step in front of Black's king on 5h (an
   // attack term of 24 each at one effect); its other squares are three steps away.
   const std::string_view front = "4k4/9/9/9/9/9/9/4K4/9 b - 1";
   const std::string_view with_silver = "4k4/9/9/9/9/4s4/9/4K4/9 b - 1";
-  EXPECT_EQ(extra("king_zone_front_percent=200", with_silver) - extra("king_zone_front_percent=200", front), -3 * 24);
-  EXPECT_EQ(extra("king_zone_side_percent=200,king_zone_back_percent=0", with_silver) -
-                extra("king_zone_side_percent=200,king_zone_back_percent=0", front), 0);
+  EXPECT_EQ(score_change("king_zone_front_percent=200", with_silver) - score_change("king_zone_front_percent=200", front), -3 * 24);
+  EXPECT_EQ(score_change("king_zone_side_percent=200,king_zone_back_percent=0", with_silver) -
+                score_change("king_zone_side_percent=200,king_zone_back_percent=0", front), 0);
   // On 3g it reaches 4h (beside the king, 24) and 3h (two steps beside it, 16), and 4f (two
   // steps in front, 16).
   const std::string_view beside = "4k4/9/9/9/9/9/6s2/4K4/9 b - 1";
-  EXPECT_EQ(extra("king_zone_side_percent=200", beside) - extra("king_zone_side_percent=200", front), -(24 + 16));
-  EXPECT_EQ(extra("king_zone_front_percent=50", beside) - extra("king_zone_front_percent=50", front), 16 / 2);
+  EXPECT_EQ(score_change("king_zone_side_percent=200", beside) - score_change("king_zone_side_percent=200", front), -(24 + 16));
+  EXPECT_EQ(score_change("king_zone_front_percent=50", beside) - score_change("king_zone_front_percent=50", front), 16 / 2);
   // White's king is weighed the same way (the position turned round: the sign flips).
-  EXPECT_EQ(extra("king_zone_side_percent=200", testing::flip_sfen(std::string(beside))) -
-                extra("king_zone_side_percent=200", testing::flip_sfen(std::string(front))), 24 + 16);
+  EXPECT_EQ(score_change("king_zone_side_percent=200", testing::flip_sfen(std::string(beside))) -
+                score_change("king_zone_side_percent=200", testing::flip_sfen(std::string(front))), 24 + 16);
 }
 
 // King danger squares the weighted sum of its counts, per king, from that king's side.
