@@ -197,6 +197,12 @@ constexpr auto kKingOuterRing = king_distance_band(2, 2);
 constexpr auto kKingZone = king_distance_band(1, 2);  // the king's own square excluded
 constexpr auto kKingBand3 = king_distance_band(1, 3);
 
+// A checking piece of `them` arriving on s is safe there when king c's side does not hold s:
+// nothing of c's defends it, or `them` has at least as many other effects on s as c has.
+inline bool safe_check_square(const EffectBoard& e, Color c, Square s, int supporters) {
+  return e.count[c][s] == 0 || supporters >= e.count[c][s];
+}
+
 // The hand points (kKingDangerHandPoints) of the kinds in the enemy's hand that can check king
 // `c` by a drop on a square the king's side does not hold (no defender, or no more defenders
 // than the enemy's supporters). Pawns are left out (one check square, and the file may hold a
@@ -214,7 +220,7 @@ int drop_checks(const BasicPosition<H>& pos, const EffectBoard& e, Color c) {
     // The squares from which `them`'s piece of kind pr attacks k: c's piece of that kind seen from k.
     const Bitboard from = attacks_bb(c, pr, k, occupied) & empty;
     bool safe = false;
-    for_each_square(from, [&](Square s) { safe |= e.count[c][s] == 0 || e.count[them][s] >= e.count[c][s]; });
+    for_each_square(from, [&](Square s) { safe |= safe_check_square(e, c, s, e.count[them][s]); });
     points += safe ? eval::kKingDangerHandPoints[pr] : 0;
   }
   return points;
@@ -237,7 +243,8 @@ int board_checks(const BasicPosition<H>& pos, const EffectBoard& e, Color c) {
     if (pt == KING) return;
     const Bitboard to = attacks_bb(them, pt, q, occupied) & attacks_bb(c, pt, k, occupied) & targets;
     bool safe = false;
-    for_each_square(to, [&](Square s) { safe |= e.count[c][s] == 0 || e.count[them][s] > e.count[c][s]; });
+    // The mover's own effect on s is one of `them`'s count there, not a supporter.
+    for_each_square(to, [&](Square s) { safe |= safe_check_square(e, c, s, e.count[them][s] - 1); });
     pieces += safe;
   });
   return pieces;

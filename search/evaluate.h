@@ -16,8 +16,10 @@
 //                    (2020)): one combined table per square, indexed by both kings' distances
 //                    and both counts;
 //   king danger      per king, the squares beside it the enemy reaches (and reaches as often
-//                    as its owner) plus the enemy hand's attacking points, squared; the side
-//                    to move's own king at a percentage (it moves first);
+//                    as its owner), the squares two steps out it reaches more often, the
+//                    enemy hand's attacking points and its kinds that can drop a safe check,
+//                    summed and squared; the side to move's own king at a percentage (it
+//                    moves first);
 //   tempo            a bonus for the side to move (0 unless set).
 // Reads hand counts, never raw hand bits: every hand layout gives the same value.
 //
