@@ -2,7 +2,8 @@
 # The test command: installs what is missing, builds, runs the default test suite.
 # Exhaustive checks carry the ctest label "slow": scripts/test.sh --slow runs them too, then
 # builds again with clang++, ASan + UBSan and the libFuzzer targets (build-san: one build proves
-# that clang compiles the project, runs the default suite under the sanitizers, and fuzzes),
+# that clang compiles the project (all but tests/slow/, which it would never run), runs the
+# default suite under the sanitizers, and fuzzes),
 # and runs each fuzz target for 60 s on a copy of its seed corpus; both builds of --slow treat
 # warnings as errors (SASHITE_WERROR). Any failure fails the script; each stage's duration is
 # printed at the end.
@@ -38,7 +39,7 @@ fi
 stage "ctest (all labels)" ctest --test-dir build --output-on-failure -j "$(nproc)"
 
 stage "build-san (clang, sanitizers)" sashite_build build-san -DCMAKE_CXX_COMPILER=clang++ "${werror[@]}" \
-  -DSASHITE_SANITIZE=address,undefined -DSASHITE_FUZZ=ON -DSASHITE_BUILD_BENCH=OFF
+  -DSASHITE_SANITIZE=address,undefined -DSASHITE_FUZZ=ON -DSASHITE_BUILD_BENCH=OFF -DSASHITE_SLOW_TESTS=OFF
 stage "build-san ctest (default)" ctest --test-dir build-san --output-on-failure -j "$(nproc)" -LE slow
 
 # Each fuzzer on a scratch copy of its corpus: what it finds stays out of the repository; a
