@@ -11,12 +11,8 @@ Usage: mate_safety.py --games F [F ...] --player NAME [--first-ms 300] [--alt-ms
 import argparse
 import json
 
-from score_trajectory import lost, player_is_black
+from score_trajectory import lost, player_is_black, position_command as position
 from usi_process import UsiProcess
-
-
-def position(game, moves):
-    return f"position sfen {game['opening']}" + (" moves " + " ".join(moves) if moves else "")
 
 
 def mate_found(engine, game, moves, ms):

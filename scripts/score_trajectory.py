@@ -30,6 +30,11 @@ def lost(game, player):
     return game["result"] == ("0-1" if black else "1-0")
 
 
+def position_command(game, moves):
+    """The USI `position` command of a recorded game's opening after `moves`."""
+    return f"position sfen {game['opening']}" + (" moves " + " ".join(moves) if moves else "")
+
+
 def last_score(lines):
     """The last exact score of a search's info lines, for the side to move; None without one."""
     score = None
@@ -53,7 +58,7 @@ def trajectory(engine, game, player, step, go):
     black = player_is_black(game, player)
     out = []
     for ply in range(0, len(moves) + 1, step):
-        engine.send("usinewgame", f"position sfen {game['opening']} moves {' '.join(moves[:ply])}".rstrip())
+        engine.send("usinewgame", position_command(game, moves[:ply]))
         score = last_score(engine.go(go))
         black_to_move = black_first == (ply % 2 == 0)
         out.append(None if score is None else score if black_to_move == black else -score)
