@@ -16,7 +16,9 @@
 # Environment: PAIRS (game pairs per sashite-only match, default 40), MOVETIME (ms per move
 # there, default 100), ENGINE_PAIRS (pairs against each other engine, default 20), BYOYOMI (ms,
 # against fairy-stockfish, default 100), GPS_BYOYOMI and GPS_PAIRS (against gpsusi, default
-# 1000 ms and 8 pairs; see below), CONCURRENCY (default: the number of cores). The
+# 1000 ms and 8 pairs; see below), CONCURRENCY (default: the number of cores), SASHITE_OPTIONS
+# (option.NAME=VALUE words given to every sashite engine, after the experiment's own: an option
+# tried against the other engines without changing its default). The
 # sashite-only matches adjudicate by score (both sides agree on 1500 cp for 3 moves each: a
 # loss; from ply 200, 10 cp or less for 8 moves each: a draw) to save time; the matches
 # against other engines play every game out (their scores are on other scales). Each match writes
@@ -69,7 +71,8 @@ play() {
 sashite_engine() {  # sashite_engine <label> [option.NAME=VALUE...]
   local label=$1
   shift
-  echo --engine "name=$label" "cmd=$sashite" option.USI_Hash=64 option.MoveOverhead=20 "$@"
+  # shellcheck disable=SC2086  # SASHITE_OPTIONS is a word list on purpose
+  echo --engine "name=$label" "cmd=$sashite" option.USI_Hash=64 option.MoveOverhead=20 "$@" ${SASHITE_OPTIONS:-}
 }
 
 experiments=("$@")

@@ -6,7 +6,13 @@ in --alt-ms. A move of the second kind is what a root mate-safety check (the opp
 searched after our move) could have played instead; it may still lose to a slower attack
 (a threat that is no check), so the count is an upper bound on what such a check could save.
 
-Usage: mate_safety.py --games F [F ...] --player NAME [--first-ms 300] [--alt-ms 100] BINARY
+With --replay GO, the position before that first move is searched again with `go GO`, once
+with the engine's defaults and once with the --option settings (a root mate-safety check such
+as sashite's MateSafetyShare=5): two more columns, each search's move and whether a mate by
+checks is found after it (--alt-ms).
+
+Usage: mate_safety.py --games F [F ...] --player NAME [--first-ms 300] [--alt-ms 100]
+                      [--replay GO --option NAME=VALUE ...] BINARY
 """
 import argparse
 import json
@@ -40,21 +46,40 @@ def first_mate_allowed(engine, game, player, ms):
     return None
 
 
+def replayed(engine, game, moves, go, alt_ms):
+    """The move `go GO` chooses after `moves` from a new game, with "(mate)" when the opponent
+    then mates by checks within alt_ms."""
+    engine.send("usinewgame", position(game, moves))
+    best = engine.go(f"go {go}")[-1].split()[1]
+    if best in ("resign", "win"):
+        return best, False
+    return best, mate_found(engine, game, moves + [best], alt_ms)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", nargs="+", required=True)
     ap.add_argument("--player", required=True)
     ap.add_argument("--first-ms", type=int, default=300, help="mate search after each of the player's moves")
     ap.add_argument("--alt-ms", type=int, default=100, help="mate search after each other move at that ply")
+    ap.add_argument("--replay", metavar="GO", help="search the position before that move again with `go GO`")
+    ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                    help="the second replay's options (repeatable)")
     ap.add_argument("binary")
     a = ap.parse_args()
     engine = UsiProcess(a.binary)
     engine.handshake({"USI_Hash": 16})
+    tried = None
+    if a.replay:
+        tried = UsiProcess(a.binary)
+        tried.handshake({"USI_Hash": 16, **dict(o.split("=", 1) for o in a.option)})
     print(f"Mates by checks found by `{a.binary}` after {a.player}'s moves in its losses "
           f"(go mate {a.first_ms} after each move, {a.alt_ms} after each other move there):\n")
-    print("| record | pair | game | plies | first move that allows a mate | other moves with none found |")
-    print("|---|---:|---:|---:|---|---|")
+    replay_heads = f" go {a.replay}: defaults | go {a.replay}: {' '.join(a.option)} |" if a.replay else ""
+    print(f"| record | pair | game | plies | first move that allows a mate | other moves with none found |{replay_heads}")
+    print("|---|---:|---:|---:|---|---|" + ("---|---|" if a.replay else ""))
     totals = [0, 0, 0]  # losses, with a mate let in, with another move that lets none in
+    replays = [0, 0]    # replayed moves after which a mate is found: defaults, with the options
     for path in a.games:
         with open(path) as f:
             games = [json.loads(line) for line in f if line.strip()]
@@ -71,11 +96,22 @@ def main():
             others = [m for m in legal_moves(engine, g, moves[:ply]) if m != moves[ply]]
             safe = [m for m in others if not mate_found(engine, g, moves[:ply] + [m], a.alt_ms)]
             totals[2] += bool(safe)
+            cells = ""
+            if a.replay:
+                for i, e in enumerate((engine, tried)):
+                    best, mated = replayed(e, g, moves[:ply], a.replay, a.alt_ms)
+                    replays[i] += mated
+                    cells += f" {best}{' (mate)' if mated else ''} |"
             print(f"| {path} | {g['pair']} | {g['game']} | {len(moves)} | ply {ply + 1}: {moves[ply]} | "
-                  f"{len(safe)} of {len(others)}: {' '.join(safe[:6])} |", flush=True)
+                  f"{len(safe)} of {len(others)}: {' '.join(safe[:6])} |{cells}", flush=True)
     engine.quit()
+    if tried:
+        tried.quit()
     print(f"\n{totals[0]} losses; {totals[1]} with a move that allows a mate by checks; "
           f"{totals[2]} of those with another move there after which none was found.")
+    if a.replay:
+        print(f"Searched again with go {a.replay}: a mate by checks found after {replays[0]} of the "
+              f"{totals[1]} moves with the defaults, after {replays[1]} with {' '.join(a.option)}.")
 
 
 if __name__ == "__main__":

@@ -52,12 +52,28 @@ struct SearchResult {
   std::vector<Move> pv;
 };
 
+// The root mate-safety check's schedule (SearchControl::lets_in_mate): from this iteration on
+// (shallower bests change too often to be worth a solve), at most this many solves a search.
+inline constexpr int kMateSafetyMinDepth = 4;
+inline constexpr int kMateSafetyMaxChecks = 3;
+
 // How a running search talks to the outside.
 struct SearchControl {
   const std::atomic<bool>* stop = nullptr;       // set by `stop`/`quit`
   const std::atomic<bool>* ponderhit = nullptr;  // set by `ponderhit` (go ponder)
   std::function<void(const std::string&)> info;  // one "info ..." line; empty: silent
   int64_t move_overhead_ms = 100;
+  // The root mate-safety check (set by the USI program, which owns the mate solver that
+  // search/ cannot include): true when, after the root move, the opponent has a proven mate by
+  // checks. The search asks it of each new best move after a completed iteration from
+  // kMateSafetyMinDepth on, at most kMateSafetyMaxChecks times per search, and drops a
+  // refuted move from the root (then searches that depth again). Empty: never asked, so a
+  // search without it (every fixed-depth one) keeps its tree. `ms`: the most one answer may
+  // take, lets_in_mate_percent of the search's hard limit under a clock or movetime (asked
+  // only while that fits before the hard stop); 0 without one (the answer keeps to a budget
+  // of its own, as a node share under `go nodes`).
+  std::function<bool(Move, int64_t ms)> lets_in_mate;
+  int lets_in_mate_percent = 0;
 };
 
 class Engine {

@@ -15,6 +15,8 @@
 #include <memory>
 #include <sstream>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include "movegen_full/perft.h"
 #include "rules/declaration.h"
@@ -182,6 +184,7 @@ class EngineImpl final : public Engine {
   template <bool PvNode>
   Value qsearch(Value alpha, Value beta, int ply, int qply);
   Value search_root(Value alpha, Value beta, int depth);
+  bool lets_in_mate(int depth, Value score, std::vector<Move>& checked);
   Repetition repetition(int ply, int depth) const;
   // A draw's worth to the side to move `ply` plies below the root: -contempt for the root's
   // side, +contempt for the other, and one point either way by a bit of the key, so that a
@@ -276,13 +279,15 @@ SearchResult EngineImpl<Config>::go(const SearchLimits& limits, const SearchCont
     Value score = VALUE_ZERO;
     Move last_best = MOVE_NONE;
     int stable_iterations = 0;
+    std::vector<Move> mate_checked;  // best moves already put to control.lets_in_mate
+    bool full_window = false;        // the root lost its best move: no window around its score
     for (int depth = 1; depth <= max_depth; ++depth) {
       root_depth_ = depth;
       unfinished_best_.clear();
       const Value previous_score = score;
       // Aspiration window around the last score from depth 4 on; widened on each failure.
       Value delta = 40, alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
-      if (depth >= 4 && !is_mate_score(score)) {
+      if (depth >= 4 && !is_mate_score(score) && !std::exchange(full_window, false)) {
         alpha = std::max(score - delta, -VALUE_INFINITE);
         beta = std::min(score + delta, VALUE_INFINITE);
       }
@@ -306,6 +311,11 @@ SearchResult EngineImpl<Config>::go(const SearchLimits& limits, const SearchCont
         delta += delta / 2;
       }
       if (stopped()) break;
+      if (lets_in_mate(depth, score, mate_checked)) {
+        full_window = true;
+        --depth;  // the same depth again without the refuted move
+        continue;
+      }
       result.depth = depth;
       result.score = score;
       result.pv = root_moves_[0].pv;
@@ -333,7 +343,13 @@ SearchResult EngineImpl<Config>::go(const SearchLimits& limits, const SearchCont
       result.pv = unfinished_best_;
       result.depth = root_depth_;
     }
-    if (result.pv.empty()) result.pv = {root_moves_[0].move};
+    // Empty, or led by a move the mate-safety check dropped after it answered an iteration:
+    // the best of the moves left.
+    const auto on_root = [this](Move m) {
+      return std::any_of(root_moves_.begin(), root_moves_.end(), [m](const RootMove& rm) { return rm.move == m; });
+    };
+    if (result.pv.empty() || !on_root(result.pv[0]))
+      result.pv = root_moves_[0].pv.empty() ? std::vector<Move>{root_moves_[0].move} : root_moves_[0].pv;
     result.best = result.pv[0];
     if (result.pv.size() > 1) result.ponder = result.pv[1];
   }
@@ -348,6 +364,26 @@ SearchResult EngineImpl<Config>::go(const SearchLimits& limits, const SearchCont
   result.seldepth = seldepth_;
   result.ms = search_detail::ms_since(start_);
   return result;
+}
+
+// The root mate-safety check after a completed iteration (SearchControl::lets_in_mate): true
+// when the best move let in a mate by checks and was dropped from the root. Not asked when no
+// other move is left, when the score is already a mate either way (the search saw it), or when
+// the answer's time would not fit before the hard stop.
+template <class Config>
+bool EngineImpl<Config>::lets_in_mate(int depth, Value score, std::vector<Move>& checked) {
+  const SearchControl& c = *control_;
+  if (!c.lets_in_mate || depth < kMateSafetyMinDepth || int(checked.size()) >= kMateSafetyMaxChecks) return false;
+  if (root_moves_.size() < 2 || is_mate_score(score)) return false;
+  const Move best = root_moves_[0].move;
+  if (std::find(checked.begin(), checked.end(), best) != checked.end()) return false;
+  const bool timed = limits_.uses_clock() || limits_.movetime;
+  const int64_t ms = timed ? std::max<int64_t>(1, budget_.maximum_ms * c.lets_in_mate_percent / 100) : 0;
+  if (timed && !pondering_ && search_detail::ms_since(start_) + ms > budget_.maximum_ms) return false;
+  checked.push_back(best);
+  if (!c.lets_in_mate(best, ms)) return false;
+  root_moves_.erase(root_moves_.begin());
+  return true;
 }
 
 template <class Config>

@@ -40,6 +40,19 @@ def main():
         safe, total = int(cells[6].split()[0]), int(cells[6].split()[2].rstrip(":"))
         assert 0 < safe < total, rows[0]
         assert "1 losses; 1 with a move that allows a mate by checks; 1 of those" in out.stdout, out.stdout
+
+        # --replay: the position searched again, with the defaults and with the options given;
+        # the search sees a mate in one, so neither answer lets it in.
+        out = subprocess.run([sys.executable, SCRIPT, "--games", games, "--player", "a", "--first-ms", "500",
+                              "--alt-ms", "200", "--replay", "nodes 20000", "--option", "MateSafetyShare=20", engine],
+                             capture_output=True, text=True, timeout=120)
+        assert out.returncode == 0, out.stderr
+        rows = [l for l in out.stdout.splitlines() if l.startswith(f"| {games}")]
+        cells = [c.strip() for c in rows[0].split("|")]
+        assert len(cells) == 10 and cells[7] and cells[8], rows[0]
+        assert "(mate)" not in cells[7] and "(mate)" not in cells[8] and cells[8] != "9g9f", rows[0]
+        assert "a mate by checks found after 0 of the 1 moves with the defaults, after 0 with MateSafetyShare=20" \
+            in out.stdout, out.stdout
     print("mate_safety: ok")
 
 

@@ -5,8 +5,11 @@
 // scheme and through every effect source (search/effects/sources.h).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
+#include <functional>
 #include <map>
+#include <set>
 
 #include "movegen_full/movegen.h"
 #include "movegen_full/random_walk.h"
@@ -21,8 +24,10 @@ void PrintTo(const EngineChoice& c, std::ostream* os) { *os << c.name(); }
 
 namespace {
 
-// One search of `sfen` (+ moves) from a new game, silent.
-SearchResult search(Engine& e, std::string_view sfen, const SearchLimits& limits, std::string_view moves = "") {
+// One search of `sfen` (+ moves) from a new game, silent; `lets_in_mate` as
+// SearchControl::lets_in_mate.
+SearchResult search(Engine& e, std::string_view sfen, const SearchLimits& limits, std::string_view moves = "",
+                    std::function<bool(Move, int64_t)> lets_in_mate = {}, int lets_in_mate_percent = 0) {
   static const std::atomic<bool> never{false};
   GameHistory game;
   if (auto err = replay_game(sfen, moves, game)) throw std::runtime_error(*err);
@@ -30,6 +35,8 @@ SearchResult search(Engine& e, std::string_view sfen, const SearchLimits& limits
   e.new_game();
   SearchControl control;
   control.stop = &never;
+  control.lets_in_mate = std::move(lets_in_mate);
+  control.lets_in_mate_percent = lets_in_mate_percent;
   return e.go(limits, control);
 }
 
@@ -116,6 +123,56 @@ TEST(SearchDeterminism, SameTreeAcrossGeneratorsAndLayoutsOfOneScheme) {
     }
   }
   EXPECT_GE(signature.size(), 2u);
+}
+
+// The root mate-safety check (SearchControl::lets_in_mate), with stand-in answers: one that
+// refutes nothing leaves the tree as it was (node count, score, PV) and is asked of new best
+// moves only, at most kMateSafetyMaxChecks times; one that refutes every move asked drops
+// each of them, and the answer is none of them.
+TEST(SearchMateSafety, RefutedMovesLeaveTheRootAndOthersChangeNothing) {
+  auto e = engine(EngineChoice{});
+  SearchLimits limits;
+  limits.nodes = 30000;
+  for (std::string_view sfen : kBenchPositions) {
+    const SearchResult alone = search(*e, sfen, limits);
+    std::vector<Move> asked;
+    const SearchResult kept = search(*e, sfen, limits, "", [&](Move m, int64_t ms) {
+      EXPECT_EQ(ms, 0) << "no clock: no time limit";
+      asked.push_back(m);
+      return false;
+    });
+    EXPECT_EQ(kept.nodes, alone.nodes) << sfen;
+    EXPECT_EQ(kept.score, alone.score) << sfen;
+    EXPECT_EQ(kept.pv, alone.pv) << sfen;
+    ASSERT_FALSE(asked.empty()) << sfen;
+    EXPECT_LE(asked.size(), size_t(kMateSafetyMaxChecks)) << sfen;
+    EXPECT_EQ(std::set<Move>(asked.begin(), asked.end()).size(), asked.size()) << "a move asked twice: " << sfen;
+
+    std::vector<Move> refuted;
+    const SearchResult r = search(*e, sfen, limits, "", [&](Move m, int64_t ms) {
+      EXPECT_EQ(ms, 0) << "no clock: no time limit";
+      refuted.push_back(m);
+      return true;
+    });
+    EXPECT_EQ(refuted.size(), size_t(kMateSafetyMaxChecks)) << sfen;
+    EXPECT_EQ(std::find(refuted.begin(), refuted.end(), r.best), refuted.end()) << to_usi(r.best) << " in " << sfen;
+    EXPECT_EQ(r.pv.front(), r.best);
+  }
+}
+
+// Under movetime the check's time is its percent of the search's hard limit: movetime 400
+// less the default overhead of 100 ms, 10 % of it.
+TEST(SearchMateSafety, TimedChecksGetTheirShareOfTheHardLimit) {
+  auto e = engine(EngineChoice{});
+  SearchLimits limits;
+  limits.movetime = 400;
+  std::vector<int64_t> given;
+  search(*e, kBenchPositions[0], limits, "", [&](Move, int64_t ms) {
+    given.push_back(ms);
+    return false;
+  }, 10);
+  ASSERT_FALSE(given.empty()) << "depth 4 not reached in 300 ms";
+  for (int64_t ms : given) EXPECT_EQ(ms, 30);
 }
 
 // A legal answer everywhere: random-walk positions, positions in check and with full hands,

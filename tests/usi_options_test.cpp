@@ -205,7 +205,7 @@ TEST_F(UsiProgramOptions, UsiListsTheTableInOrder) {
   std::vector<std::string> names;
   for (const PrintedOption& o : printed) names.push_back(o.name);
   std::vector<std::string> expected{"USI_Hash", "USI_Ponder", "MoveOverhead", "MateSolver", "MateTable", "MateHash",
-                                    "MatePostSearch", "RootMateShare", "MoveGen", "HandLayout", "KeyScheme", "TTLayout", "EffectSource",
+                                    "MatePostSearch", "RootMateShare", "MateSafetyShare", "MoveGen", "HandLayout", "KeyScheme", "TTLayout", "EffectSource",
                                     "Contempt", "EvalWeights"};
   for (const SearchFeatureInfo& f : kSearchFeatures) expected.push_back("Search" + std::string(f.name));
   EXPECT_EQ(names, expected);

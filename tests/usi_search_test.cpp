@@ -274,6 +274,31 @@ TEST_F(UsiSearch, RootMateProbePlaysAProvenMate) {
   EXPECT_EQ(best->move, pv.substr(0, pv.find(' ')));
 }
 
+// MateSafetyShare: the search's best move is put to the mate solver (that share of the move's
+// budget, here a fifth of `go nodes 300000`) and dropped when the opponent then mates by
+// checks. A position of a game lost to gpsusi (results/2026-11-27-mate-safety.md): alone the
+// search plays G*3a, after which R*5c mates in 9; with the check, another move, and an info
+// line that names G*3a and the mate's line.
+TEST_F(UsiSearch, MateSafetyDropsAMoveThatLetsInAMate) {
+  const std::string sfen = "ln+Bsk2n1/5P1rl/p2s1+Ppp1/1pp1p3p/9/P8/1PPP2PPP/G1KG1S3/LS3G1+bL w RPg2np 70";
+  reply("position sfen " + sfen);
+  const auto alone = parse_bestmove(go("go nodes 300000").back());
+  ASSERT_TRUE(alone);
+  ASSERT_EQ(alone->move, "G*3a") << "the search avoids the mate alone: the test proves nothing";
+  reply("setoption name MateSafetyShare value 20");
+  reply("usinewgame");  // the same tables as the search alone
+  reply("position sfen " + sfen);
+  const auto lines = go("go nodes 300000");
+  const auto said = std::find_if(lines.begin(), lines.end(), [](const std::string& l) {
+    return l.starts_with("info string mate safety: G*3a lets in a mate in 9: R*5c");
+  });
+  EXPECT_NE(said, lines.end());
+  const auto best = parse_bestmove(lines.back());
+  ASSERT_TRUE(best);
+  EXPECT_NE(best->move, "G*3a");
+  EXPECT_EQ(illegal(sfen, best->move), std::nullopt) << lines.back();
+}
+
 // Mated side to move: resign. The entering-king declaration: `win` with 28 points, a normal
 // move with 27.
 TEST_F(UsiSearch, ResignWhenMatedAndDeclareOnlyWhenItWins) {

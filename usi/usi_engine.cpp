@@ -64,6 +64,7 @@ void UsiEngine::add_options() {
     return [this, field](const OptionValue& v) -> Error {
       *field = v.text;
       mate_.reset();
+      mate_safety_.reset();
       return std::nullopt;
     };
   };
@@ -86,6 +87,12 @@ void UsiEngine::add_options() {
   // The root mate probe's share of each move's budget, percent (0: off); see root_mate().
   options_.add(UsiOption::spin("RootMateShare", kDefaultRootMateShare, 0, 50, [this](const OptionValue& v) -> Error {
     root_mate_share_ = v.number;
+    return std::nullopt;
+  }));
+  // The root mate-safety check's share of the move's budget per check, percent (0: off); see
+  // guard_against_mate().
+  options_.add(UsiOption::spin("MateSafetyShare", kDefaultMateSafetyShare, 0, 50, [this](const OptionValue& v) -> Error {
+    mate_safety_share_ = v.number;
     return std::nullopt;
   }));
   // A combination the registry lacks (an additive key for a layout without one) is refused.
@@ -273,6 +280,7 @@ usi::Job UsiEngine::go(std::string_view args) {
             control.ponderhit = &ponderhit_;
             control.move_overhead_ms = move_overhead_ms_ + probe_ms;  // the probe's time is the move's
             control.info = [this](const std::string& line) { say(line); };
+            guard_against_mate(control, limits, sfen, stop);
             const SearchResult r = engine_->go(limits, control);
             // The whole search's count, the unfinished iteration included: what a match
             // runner divides by the think time to measure nodes per second.
@@ -303,6 +311,65 @@ mate::MateSession* UsiEngine::mate_session(const char* who) {
   return mate_.get();
 }
 
+namespace {
+
+// The mate solver's limits for `percent` of the move's budget: of its nodes under `go nodes`
+// (deterministic), else of its movetime, or of its byoyomi plus a 40th of the main time and the
+// increment. No post-search: a proof is all the callers need.
+mate::MateLimits share_of_move(const SearchLimits& limits, Color us, int percent, const std::atomic<bool>& stop) {
+  mate::MateLimits ml;
+  ml.stop = &stop;
+  ml.post_search = mate::MatePostSearch::None;
+  if (limits.nodes) {
+    ml.max_nodes = std::max<uint64_t>(1, limits.nodes * uint64_t(percent) / 100);
+  } else {
+    const int64_t budget = limits.movetime ? limits.movetime : limits.byoyomi + limits.time[us] / 40 + limits.inc[us];
+    ml.ms = std::max<int64_t>(1, budget * percent / 100);
+  }
+  return ml;
+}
+
+}  // namespace
+
+// The root mate-safety check (search/engine.h, SearchControl::lets_in_mate): the search asks
+// whether its best move lets the opponent mate by checks and drops a move whose mate the
+// solver proves. Each answer gets MateSafetyShare percent of the search's hard time limit, or
+// of its nodes under `go nodes` (deterministic). Not under depth limits or `go infinite`, so
+// fixed-depth trees stay the search's alone. A move that gives check is not asked (the solver
+// proves mates for a side to move that is not in check).
+void UsiEngine::guard_against_mate(SearchControl& control, const SearchLimits& limits, const std::string& sfen,
+                                   const std::atomic<bool>& stop) {
+  if (!mate_safety_share_ || limits.infinite || limits.depth) return;
+  if (!mate_safety_) {
+    try {
+      mate_safety_ = std::make_unique<mate::MateSession>(mate_solver_, mate_table_name_, kMateSafetyHashMb);
+    } catch (const std::bad_alloc&) {
+      say("info string error: mate safety: cannot allocate a " + std::to_string(kMateSafetyHashMb) + " MB mate table");
+      return;
+    }
+  }
+  mate::MateLimits ml;
+  ml.stop = &stop;
+  ml.post_search = mate::MatePostSearch::None;
+  if (limits.nodes) ml.max_nodes = std::max<uint64_t>(1, limits.nodes * uint64_t(mate_safety_share_) / 100);
+  control.lets_in_mate_percent = mate_safety_share_;
+  control.lets_in_mate = [this, ml, sfen](Move m, int64_t ms) mutable {
+    ml.ms = ms;
+    if (!ml.ms && !ml.max_nodes) return false;  // no bound: not asked (go infinite is refused above)
+    Position pos;
+    StateInfo root_state, after;
+    pos.set(sfen, &root_state);
+    pos.do_move(m, after);
+    if (pos.in_check()) return false;
+    const mate::MateResult r = mate_safety_->solve(pos, ml);
+    if (r.status != mate::MateStatus::Mate || r.moves.empty()) return false;
+    std::string line = "info string mate safety: " + to_usi(m) + " lets in a mate in " + std::to_string(r.depth) + ":";
+    for (Move reply : r.moves) (line += ' ') += to_usi(reply);
+    say(line);
+    return true;
+  };
+}
+
 // The root mate probe before a search (RootMateShare percent of the move's budget: of its
 // nodes under `go nodes`, deterministic; else of its byoyomi or movetime plus a 40th of the main
 // time and the increment). No probe under depth limits, infinite or ponder, so fixed-depth trees
@@ -319,16 +386,7 @@ std::optional<mate::MateResult> UsiEngine::root_mate(const SearchLimits& limits,
   StateInfo si;
   pos.set(sfen, &si);  // the SFEN of a position already set up
   if (pos.in_check()) return std::nullopt;  // the solver proves mates for the side to move, not in check
-  MateLimits ml;
-  ml.stop = &stop;
-  ml.post_search = MatePostSearch::None;
-  if (limits.nodes) {
-    ml.max_nodes = std::max<uint64_t>(1, limits.nodes * uint64_t(root_mate_share_) / 100);
-  } else {
-    const Color us = pos.side_to_move();
-    const int64_t budget = limits.movetime ? limits.movetime : limits.byoyomi + limits.time[us] / 40 + limits.inc[us];
-    ml.ms = std::max<int64_t>(1, budget * root_mate_share_ / 100);
-  }
+  MateLimits ml = share_of_move(limits, pos.side_to_move(), root_mate_share_, stop);
   if (bound > 2) ml.max_depth = bound - 2;
   const auto t0 = std::chrono::steady_clock::now();
   const MateResult r = mate_->solve(pos, ml);

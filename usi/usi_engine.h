@@ -62,6 +62,8 @@ class UsiEngine {
   usi::Job go_mate(const SearchLimits& limits);
   std::optional<mate::MateResult> root_mate(const SearchLimits& limits, const std::string& sfen, size_t plies,
                                             const std::atomic<bool>& stop, int64_t& spent_ms);
+  void guard_against_mate(SearchControl& control, const SearchLimits& limits, const std::string& sfen,
+                          const std::atomic<bool>& stop);
   std::optional<std::string> switch_engine(const EngineChoice& choice);
   static std::optional<std::string> beyond_memory(int mb, int kept);
 
@@ -92,6 +94,14 @@ class UsiEngine {
   // for a mate two plies shorter, so following first proofs cannot go round in checks.
   static constexpr int kDefaultRootMateShare = 0;
   int root_mate_share_ = kDefaultRootMateShare;
+  // The root mate-safety check (MateSafetyShare, SearchControl::lets_in_mate): each time the
+  // search asks it, the mate solver gets that percent of the move's budget to look for the
+  // opponent's mate by checks after the search's best move. Its own session, smaller than
+  // MateHash's, so that `go mate` keeps its table and a check never waits on a large clear.
+  static constexpr int kDefaultMateSafetyShare = 0;
+  static constexpr size_t kMateSafetyHashMb = 16;
+  int mate_safety_share_ = kDefaultMateSafetyShare;
+  std::unique_ptr<mate::MateSession> mate_safety_;
   int root_mate_bound_ = 0;
   size_t root_mate_plies_ = 0;
   UsiOptions options_;
