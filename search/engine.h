@@ -67,11 +67,13 @@ struct SearchControl {
   // search/ cannot include): true when, after the root move, the opponent has a proven mate by
   // checks. The search asks it of each new best move after a completed iteration from
   // kMateSafetyMinDepth on, at most kMateSafetyMaxChecks times per search, and drops a
-  // refuted move from the root (then searches that depth again). Empty: never asked, so a
-  // search without it (every fixed-depth one) keeps its tree. `ms`: the most one answer may
-  // take, lets_in_mate_percent of the search's hard limit under a clock or movetime (asked
-  // only while that fits before the hard stop); 0 without one (the answer keeps to a budget
-  // of its own, as a node share under `go nodes`).
+  // refuted move from the root (then searches that depth again); then once more of its final
+  // answer if that was not asked (a refuted answer gives way to the best move left). Empty:
+  // never asked, so a search without it (every fixed-depth one) keeps its tree. `ms`: the most
+  // one answer may take, lets_in_mate_percent of the search's hard limit under a clock or
+  // movetime (one answer's worth comes off that limit, for the final check; the others are
+  // asked only while they fit before the hard stop); 0 without one (the answer keeps to a
+  // budget of its own, as a node share under `go nodes`).
   std::function<bool(Move, int64_t ms)> lets_in_mate;
   int lets_in_mate_percent = 0;
 };

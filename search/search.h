@@ -240,6 +240,7 @@ class EngineImpl final : public Engine {
   int seldepth_ = 0;
   int root_depth_ = 0;
   int nmp_min_ply_ = 0;  // null move is off below this ply (the verification search)
+  int64_t mate_check_ms_ = 0;  // one mate-safety answer's time (0: no clock)
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -255,6 +256,14 @@ SearchResult EngineImpl<Config>::go(const SearchLimits& limits, const SearchCont
   seldepth_ = 0;
   nmp_min_ply_ = 0;
   budget_ = plan_time(limits, pos_.side_to_move(), pos_.board().game_ply(), control.move_overhead_ms);
+  // The mate-safety check's time per answer; under a clock one answer's worth comes off the
+  // hard limit, kept for the final answer's check.
+  mate_check_ms_ = 0;
+  if (control.lets_in_mate && (limits.uses_clock() || limits.movetime)) {
+    mate_check_ms_ = std::max<int64_t>(1, budget_.maximum_ms * control.lets_in_mate_percent / 100);
+    budget_.maximum_ms = std::max<int64_t>(1, budget_.maximum_ms - mate_check_ms_);
+    budget_.optimum_ms = std::min(budget_.optimum_ms, budget_.maximum_ms);
+  }
   tt_.new_search();
   // The root's state stays: pos_ holds it. The entries before the root read as "no move".
   PieceToHistory* const none = history_->continuation.row(NO_PIECE, Square(0));
@@ -343,6 +352,14 @@ SearchResult EngineImpl<Config>::go(const SearchLimits& limits, const SearchCont
       result.pv = unfinished_best_;
       result.depth = root_depth_;
     }
+    // An answer no iteration put to the mate-safety check (a later iteration's or the
+    // unfinished one's, or past the schedule's last check) gets one more, in the time kept back.
+    if (control.lets_in_mate && !result.pv.empty() && root_moves_.size() > 1 && !is_mate_score(result.score) &&
+        std::find(mate_checked.begin(), mate_checked.end(), result.pv[0]) == mate_checked.end()) {
+      mate_checked.push_back(result.pv[0]);
+      if (control.lets_in_mate(result.pv[0], mate_check_ms_))
+        std::erase_if(root_moves_, [m = result.pv[0]](const RootMove& rm) { return rm.move == m; });
+    }
     // Empty, or led by a move the mate-safety check dropped after it answered an iteration:
     // the best of the moves left.
     const auto on_root = [this](Move m) {
@@ -378,10 +395,9 @@ bool EngineImpl<Config>::lets_in_mate(int depth, Value score, std::vector<Move>&
   const Move best = root_moves_[0].move;
   if (std::find(checked.begin(), checked.end(), best) != checked.end()) return false;
   const bool timed = limits_.uses_clock() || limits_.movetime;
-  const int64_t ms = timed ? std::max<int64_t>(1, budget_.maximum_ms * c.lets_in_mate_percent / 100) : 0;
-  if (timed && !pondering_ && search_detail::ms_since(start_) + ms > budget_.maximum_ms) return false;
+  if (timed && !pondering_ && search_detail::ms_since(start_) + mate_check_ms_ > budget_.maximum_ms) return false;
   checked.push_back(best);
-  if (!c.lets_in_mate(best, ms)) return false;
+  if (!c.lets_in_mate(best, mate_check_ms_)) return false;
   root_moves_.erase(root_moves_.begin());
   return true;
 }

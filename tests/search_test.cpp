@@ -127,8 +127,9 @@ TEST(SearchDeterminism, SameTreeAcrossGeneratorsAndLayoutsOfOneScheme) {
 
 // The root mate-safety check (SearchControl::lets_in_mate), with stand-in answers: one that
 // refutes nothing leaves the tree as it was (node count, score, PV) and is asked of new best
-// moves only, at most kMateSafetyMaxChecks times; one that refutes every move asked drops
-// each of them, and the answer is none of them.
+// moves only, at most kMateSafetyMaxChecks times in the iterations and once of the final
+// answer; one that refutes every move asked drops each of them, and the answer is none of
+// them.
 TEST(SearchMateSafety, RefutedMovesLeaveTheRootAndOthersChangeNothing) {
   auto e = engine(EngineChoice{});
   SearchLimits limits;
@@ -145,7 +146,8 @@ TEST(SearchMateSafety, RefutedMovesLeaveTheRootAndOthersChangeNothing) {
     EXPECT_EQ(kept.score, alone.score) << sfen;
     EXPECT_EQ(kept.pv, alone.pv) << sfen;
     ASSERT_FALSE(asked.empty()) << sfen;
-    EXPECT_LE(asked.size(), size_t(kMateSafetyMaxChecks)) << sfen;
+    EXPECT_LE(asked.size(), size_t(kMateSafetyMaxChecks + 1)) << sfen;
+    EXPECT_NE(std::find(asked.begin(), asked.end(), alone.best), asked.end()) << "the answer was not asked: " << sfen;
     EXPECT_EQ(std::set<Move>(asked.begin(), asked.end()).size(), asked.size()) << "a move asked twice: " << sfen;
 
     std::vector<Move> refuted;
@@ -154,14 +156,14 @@ TEST(SearchMateSafety, RefutedMovesLeaveTheRootAndOthersChangeNothing) {
       refuted.push_back(m);
       return true;
     });
-    EXPECT_EQ(refuted.size(), size_t(kMateSafetyMaxChecks)) << sfen;
+    EXPECT_EQ(refuted.size(), size_t(kMateSafetyMaxChecks + 1)) << sfen;
     EXPECT_EQ(std::find(refuted.begin(), refuted.end(), r.best), refuted.end()) << to_usi(r.best) << " in " << sfen;
     EXPECT_EQ(r.pv.front(), r.best);
   }
 }
 
 // Under movetime the check's time is its percent of the search's hard limit: movetime 400
-// less the default overhead of 100 ms, 10 % of it.
+// less the default overhead of 100 ms, 10 % of it, in every check (the final one included).
 TEST(SearchMateSafety, TimedChecksGetTheirShareOfTheHardLimit) {
   auto e = engine(EngineChoice{});
   SearchLimits limits;

@@ -89,8 +89,8 @@ void UsiEngine::add_options() {
     root_mate_share_ = v.number;
     return std::nullopt;
   }));
-  // The root mate-safety check's share of the move's budget per check, percent (0: off); see
-  // guard_against_mate().
+  // The root mate-safety check's share of the search's hard limit per check, percent (0: off);
+  // see guard_against_mate().
   options_.add(UsiOption::spin("MateSafetyShare", kDefaultMateSafetyShare, 0, 50, [this](const OptionValue& v) -> Error {
     mate_safety_share_ = v.number;
     return std::nullopt;

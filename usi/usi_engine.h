@@ -95,9 +95,10 @@ class UsiEngine {
   static constexpr int kDefaultRootMateShare = 0;
   int root_mate_share_ = kDefaultRootMateShare;
   // The root mate-safety check (MateSafetyShare, SearchControl::lets_in_mate): each time the
-  // search asks it, the mate solver gets that percent of the move's budget to look for the
-  // opponent's mate by checks after the search's best move. Its own session, smaller than
-  // MateHash's, so that `go mate` keeps its table and a check never waits on a large clear.
+  // search asks it, the mate solver gets that percent of the search's hard time limit (of
+  // the node budget under `go nodes`) to look for the opponent's mate by checks after the
+  // search's best move. Its own session, smaller than MateHash's, so that `go mate` keeps its
+  // table. Off by default: no SPRT verdict (results/sprt/log.md).
   static constexpr int kDefaultMateSafetyShare = 0;
   static constexpr size_t kMateSafetyHashMb = 16;
   int mate_safety_share_ = kDefaultMateSafetyShare;
