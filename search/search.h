@@ -185,6 +185,7 @@ class EngineImpl final : public Engine {
   Value qsearch(Value alpha, Value beta, int ply, int qply);
   Value search_root(Value alpha, Value beta, int depth);
   bool lets_in_mate(int depth, Value score, std::vector<Move>& checked);
+  bool drop_if_mate_let_in(Move m, std::vector<Move>& checked);
   Repetition repetition(int ply, int depth) const;
   // A draw's worth to the side to move `ply` plies below the root: -contempt for the root's
   // side, +contempt for the other, and one point either way by a bit of the key, so that a
@@ -356,9 +357,7 @@ SearchResult EngineImpl<Config>::go(const SearchLimits& limits, const SearchCont
     // unfinished one's, or past the schedule's last check) gets one more, in the time kept back.
     if (control.lets_in_mate && !result.pv.empty() && root_moves_.size() > 1 && !is_mate_score(result.score) &&
         std::find(mate_checked.begin(), mate_checked.end(), result.pv[0]) == mate_checked.end()) {
-      mate_checked.push_back(result.pv[0]);
-      if (control.lets_in_mate(result.pv[0], mate_check_ms_))
-        std::erase_if(root_moves_, [m = result.pv[0]](const RootMove& rm) { return rm.move == m; });
+      drop_if_mate_let_in(result.pv[0], mate_checked);
     }
     // Empty, or led by a move the mate-safety check dropped after it answered an iteration:
     // the best of the moves left.
@@ -396,9 +395,16 @@ bool EngineImpl<Config>::lets_in_mate(int depth, Value score, std::vector<Move>&
   if (std::find(checked.begin(), checked.end(), best) != checked.end()) return false;
   const bool timed = limits_.uses_clock() || limits_.movetime;
   if (timed && !pondering_ && search_detail::ms_since(start_) + mate_check_ms_ > budget_.maximum_ms) return false;
-  checked.push_back(best);
-  if (!c.lets_in_mate(best, mate_check_ms_)) return false;
-  root_moves_.erase(root_moves_.begin());
+  return drop_if_mate_let_in(best, checked);
+}
+
+// Puts the root move m to the mate-safety check (once: recorded in `checked`) and drops it
+// from the root when the opponent then mates by checks; true if dropped.
+template <class Config>
+bool EngineImpl<Config>::drop_if_mate_let_in(Move m, std::vector<Move>& checked) {
+  checked.push_back(m);
+  if (!control_->lets_in_mate(m, mate_check_ms_)) return false;
+  std::erase_if(root_moves_, [m](const RootMove& rm) { return rm.move == m; });
   return true;
 }
 

@@ -313,19 +313,14 @@ mate::MateSession* UsiEngine::mate_session(const char* who) {
 
 namespace {
 
-// The mate solver's limits for `percent` of the move's budget: of its nodes under `go nodes`
-// (deterministic), else of its movetime, or of its byoyomi plus a 40th of the main time and the
-// increment. No post-search: a proof is all the callers need.
-mate::MateLimits share_of_move(const SearchLimits& limits, Color us, int percent, const std::atomic<bool>& stop) {
+// The mate solver's limits for a proof beside a search: `percent` of its nodes under `go nodes`
+// (deterministic), no time limit yet (the callers set their own), no post-search (a proof is
+// all they need).
+mate::MateLimits share_of_nodes(const SearchLimits& limits, int percent, const std::atomic<bool>& stop) {
   mate::MateLimits ml;
   ml.stop = &stop;
   ml.post_search = mate::MatePostSearch::None;
-  if (limits.nodes) {
-    ml.max_nodes = std::max<uint64_t>(1, limits.nodes * uint64_t(percent) / 100);
-  } else {
-    const int64_t budget = limits.movetime ? limits.movetime : limits.byoyomi + limits.time[us] / 40 + limits.inc[us];
-    ml.ms = std::max<int64_t>(1, budget * percent / 100);
-  }
+  if (limits.nodes) ml.max_nodes = std::max<uint64_t>(1, limits.nodes * uint64_t(percent) / 100);
   return ml;
 }
 
@@ -348,10 +343,7 @@ void UsiEngine::guard_against_mate(SearchControl& control, const SearchLimits& l
       return;
     }
   }
-  mate::MateLimits ml;
-  ml.stop = &stop;
-  ml.post_search = mate::MatePostSearch::None;
-  if (limits.nodes) ml.max_nodes = std::max<uint64_t>(1, limits.nodes * uint64_t(mate_safety_share_) / 100);
+  mate::MateLimits ml = share_of_nodes(limits, mate_safety_share_, stop);
   control.lets_in_mate_percent = mate_safety_share_;
   control.lets_in_mate = [this, ml, sfen](Move m, int64_t ms) mutable {
     ml.ms = ms;
@@ -386,7 +378,12 @@ std::optional<mate::MateResult> UsiEngine::root_mate(const SearchLimits& limits,
   StateInfo si;
   pos.set(sfen, &si);  // the SFEN of a position already set up
   if (pos.in_check()) return std::nullopt;  // the solver proves mates for the side to move, not in check
-  MateLimits ml = share_of_move(limits, pos.side_to_move(), root_mate_share_, stop);
+  MateLimits ml = share_of_nodes(limits, root_mate_share_, stop);
+  if (!limits.nodes) {
+    const Color us = pos.side_to_move();
+    const int64_t budget = limits.movetime ? limits.movetime : limits.byoyomi + limits.time[us] / 40 + limits.inc[us];
+    ml.ms = std::max<int64_t>(1, budget * root_mate_share_ / 100);
+  }
   if (bound > 2) ml.max_depth = bound - 2;
   const auto t0 = std::chrono::steady_clock::now();
   const MateResult r = mate_->solve(pos, ml);
