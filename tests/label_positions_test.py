@@ -59,6 +59,15 @@ def main():
         fit = subprocess.run([texel, "--labels", labels, "--rounds", "2"], capture_output=True, text=True, timeout=120)
         assert fit.returncode == 0, fit.stderr
         assert "Targets: the labels of" in fit.stdout and "```\n{" in fit.stdout, fit.stdout
+        frozen = subprocess.run([texel, "--labels", labels, "--rounds", "3", "--freeze", "attack_d1,defence_d1"],
+                                capture_output=True, text=True, timeout=120)
+        assert frozen.returncode == 0, frozen.stderr
+        rows = {l.split("|")[1].strip(): l.split("|")[2:4] for l in frozen.stdout.splitlines() if l.count("|") == 4}
+        for name in ("attack_d1", "defence_d1"):
+            assert rows[name][0].strip() == rows[name][1].strip(), (name, rows[name])
+        assert any(a.strip() != b.strip() for name, (a, b) in rows.items() if name.startswith("attack_d")), rows
+        bad = subprocess.run([texel, "--labels", labels, "--freeze", "no_such_weight"], capture_output=True, text=True)
+        assert bad.returncode != 0
         bad = subprocess.run([texel, "--labels", labels, games], capture_output=True, text=True)
         assert bad.returncode != 0  # game files and --labels together
     print("label_positions: ok")

@@ -5,12 +5,13 @@
 //
 //   texel_tune [--every N] [--skip PLIES] [--rounds N] games.jsonl...
 //   texel_tune [--every N] [--skip PLIES] --dump FILE games.jsonl...
-//   texel_tune [--rounds N] --labels FILE
+//   texel_tune [--rounds N] [--freeze NAME,...] --labels FILE
 //
 // --dump writes the kept positions (SFEN, Black's points, game index) instead of tuning;
 // scripts/label_positions.py searches each with another engine and appends its score; --labels
 // then fits the evaluation to those scores instead of the results (the labels' own logistic
 // scale fitted to the results first, so an engine's centipawns of any size become win rates).
+// --freeze keeps the named weights at their defaults (in either mode).
 // A game's result says little about one position in it; a stronger engine's search score of
 // that position says more (the labels of Stockfish's and YaneuraOu's evaluation training are
 // search scores for this reason).
@@ -62,6 +63,7 @@ struct Options {
   int rounds = 30;
   std::string dump;    // --dump FILE: write the kept positions there instead of tuning
   std::string labels;  // --labels FILE: fit to these scores (scripts/label_positions.py) instead
+  std::vector<bool> frozen = std::vector<bool>(eval::kEffectWeightCount);  // --freeze a,b: kept at the defaults
   std::vector<std::string> files;
 };
 
@@ -261,6 +263,7 @@ int run(const Options& o) {
   for (int step = 4; step >= 1 && rounds < o.rounds;) {
     bool improved = false;
     for (int i = 0; i < eval::kEffectWeightCount; ++i) {
+      if (o.frozen[size_t(i)]) continue;
       for (int dir : {+1, -1}) {
         eval::EffectWeights t = w;
         t[size_t(i)] += dir * step;
@@ -277,7 +280,8 @@ int run(const Options& o) {
     if (refit_k) k = fit_k(d.train), best = loss(d.train, k);
     const double held = loss(d.held_out, k);
     std::fprintf(stderr, "round %d step %d K %.1f training loss %.7f held-out loss %.7f\n", rounds, step, k, best, held);
-    if (held < held1) held1 = held, kept = w, kept_train = best, kept_round = rounds, kept_k = k;
+    // Without held-out games (fewer than five) the last round is kept.
+    if (held < held1 || d.held_out.empty()) held1 = held, kept = w, kept_train = best, kept_round = rounds, kept_k = k;
     if (!improved) step /= 2;
   }
   w = kept;
@@ -325,7 +329,7 @@ int main(int argc, char** argv) {
   sashite::Options o;
   const CommandLine cl{"texel_tune",
                        "texel_tune [--every N] [--skip PLIES] [--rounds N] [--dump FILE] games.jsonl... | "
-                       "texel_tune [--rounds N] --labels FILE"};
+                       "texel_tune [--rounds N] [--freeze NAME,...] --labels FILE"};
   auto positive = [&](const char* v, const char* what) {
     char* end = nullptr;
     const long n = std::strtol(v, &end, 10);
@@ -337,7 +341,17 @@ int main(int argc, char** argv) {
             {"--skip", [&](const char* v) { o.skip = positive(v, "--skip"); }},
             {"--rounds", [&](const char* v) { o.rounds = positive(v, "--rounds"); }},
             {"--dump", [&](const char* v) { o.dump = v; }},
-            {"--labels", [&](const char* v) { o.labels = v; }}},
+            {"--labels", [&](const char* v) { o.labels = v; }},
+            {"--freeze", [&](const char* v) {
+               for (std::string_view rest = v; !rest.empty();) {
+                 const size_t comma = rest.find(',');
+                 const std::string_view name = rest.substr(0, comma);
+                 rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+                 const auto* at = std::find(sashite::eval::kEffectWeightNames.begin(), sashite::eval::kEffectWeightNames.end(), name);
+                 if (at == sashite::eval::kEffectWeightNames.end()) cl.fail("--freeze: no weight named " + std::string(name));
+                 o.frozen[size_t(at - sashite::eval::kEffectWeightNames.begin())] = true;
+               }
+             }}},
            [&](const char* file) { o.files.emplace_back(file); });
   if (o.files.empty() == o.labels.empty()) cl.fail("game files or --labels FILE (one of the two)");
   return sashite::run(o);
