@@ -104,7 +104,8 @@ inline constexpr std::array<std::string_view, kEffectWeightCount> kEffectWeightN
     "king_danger_board_checks"};
 
 // Hand-set. Three Texel fits to the project's games (results/texel/) fitted them better and
-// lost their SPRTs against these (-48, -27, -69 Elo); an SPSA run through the match runner
+// lost their SPRTs against these (-48, -27, -69 Elo), and so did two fits to gpsusi's search
+// scores of the same kind of positions (-223, -321); an SPSA run through the match runner
 // (results/spsa/) ended level with them (+9 [-15, +33]); the king, per-side-to-move and tempo
 // terms sit at values that change nothing, each tried one way in an SPRT without a gain
 // (results/sprt/log.md). King danger passed its SPRT (+80 [+36, +127] against none), then the
