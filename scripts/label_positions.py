@@ -2,12 +2,13 @@
 """Labels positions with another engine's search score, for tools/texel_tune --labels.
 
 Reads texel_tune --dump's lines (SFEN, Black's points, game index), searches each position
-with a USI engine (`--go`, default a depth-limited search so the labels do not depend on how
-busy the machine is) in --jobs processes, and appends to OUT one line per position: the three
+with a USI engine in --jobs processes, and appends to OUT one line per position: the three
 input fields and the engine's last exact score from Black's side (centipawns in the engine's
-own scale; a mate is the engine's own large number). Positions already in OUT are skipped, so a
-stopped run resumes. Input lines are taken in a fixed shuffled order (--seed), so a run stopped
-early still samples every game.
+own scale; a `score mate` is +-30000, and some engines give a mate as their own large number).
+Give the engine a depth limit (gpsusi: --option LimitDepth=5, with --go's default 3 s as a
+cap) or a node limit (--go "go nodes N"), so the labels do not depend on how busy the machine
+is. Positions already in OUT are skipped, so a stopped run resumes; input lines are taken in a
+fixed shuffled order (--seed), so a run stopped early still samples every game.
 
 Usage: label_positions.py --positions IN --out OUT [--jobs 2] [--go "go btime 0 wtime 0 byoyomi 3000"]
                           [--option NAME=VALUE ...] [--limit N] [--seed 1] BINARY
@@ -16,20 +17,8 @@ import argparse
 import random
 import threading
 
+from score_trajectory import last_score
 from usi_process import UsiProcess
-
-
-def last_exact_cp(lines):
-    """The last exact `score cp` of a search's info lines (side to move's view); None if none."""
-    score = None
-    for line in lines:
-        words = line.split()
-        if "score" not in words or "lowerbound" in words or "upperbound" in words:
-            continue
-        i = words.index("score")
-        if i + 2 < len(words) and words[i + 1] == "cp":
-            score = int(words[i + 2])
-    return score
 
 
 def main():
@@ -72,7 +61,7 @@ def main():
                 break
             sfen = row[0]
             engine.send("usinewgame", f"position sfen {sfen}")
-            score = last_exact_cp(engine.go(args.go))
+            score = last_score(engine.go(args.go))
             if score is None:
                 continue
             black = sfen.split()[1] == "b"
