@@ -15,8 +15,11 @@ def main(root):
     root = pathlib.Path(root)
     rank = {name: i for i, name in enumerate(LAYERS)}
     missing = [name for name in LAYERS if not (root / name).is_dir()]
+    # A CMake build tree is output, not a layer: package_consumer installs headers into it
+    # while this check may run beside it (ctest -j).
     unknown = sorted(p.name for p in root.iterdir()
-                     if p.is_dir() and any(p.rglob("*.h")) and p.name not in rank)
+                     if p.is_dir() and p.name not in rank and not (p / "CMakeCache.txt").exists()
+                     and any(p.rglob("*.h")))
     bad = [f"{name}/: listed as a layer but missing" for name in missing]
     bad += [f"{name}/: holds headers but is no layer" for name in unknown]
     edges = set()
