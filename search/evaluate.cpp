@@ -121,6 +121,12 @@ EffectTables make_effect_tables(const EffectWeights& w) {
 const EffectTables& effect_tables() { return g_tables; }
 void set_effect_weights(const EffectWeights& w) { g_tables = make_effect_tables(w); }
 
+std::optional<int> effect_weight_index(std::string_view name) {
+  const auto at = std::find(kEffectWeightNames.begin(), kEffectWeightNames.end(), name);
+  if (at == kEffectWeightNames.end()) return std::nullopt;
+  return int(at - kEffectWeightNames.begin());
+}
+
 std::variant<EffectWeights, std::string> parse_effect_weights(std::string_view text) {
   constexpr int kLimit = 10000;
   EffectWeights w = kDefaultEffectWeights;
@@ -129,16 +135,16 @@ std::variant<EffectWeights, std::string> parse_effect_weights(std::string_view t
   std::string_view rest = words;
   for (std::string_view pair; !(pair = usi::next_word(rest)).empty();) {
     const size_t eq = pair.find('=');
-    const auto name = std::find(kEffectWeightNames.begin(), kEffectWeightNames.end(), pair.substr(0, eq));
+    const std::optional<int> index = effect_weight_index(pair.substr(0, eq));
     const std::optional<int> value = eq == std::string_view::npos ? std::nullopt : usi::parse_int(pair.substr(eq + 1), -kLimit, kLimit);
-    if (name != kEffectWeightNames.end() && value) {
-      w[size_t(name - kEffectWeightNames.begin())] = *value;
+    if (index && value) {
+      w[size_t(*index)] = *value;
       continue;
     }
     // Appends, not operator+: GCC 12's -Wrestrict misfires on the latter (GCC bug 105329).
     std::string why = "'";
     why.append(pair).append("'");
-    if (name == kEffectWeightNames.end()) return why.append(" is not <weight name>=<integer>");
+    if (!index) return why.append(" is not <weight name>=<integer>");
     return why.append(": the value must be an integer from -").append(std::to_string(kLimit)).append(" to ").append(std::to_string(kLimit));
   }
   return w;

@@ -28,6 +28,7 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -168,6 +169,8 @@ EffectTables make_effect_tables(const EffectWeights& w);
 // The tables in force (kDefaultEffectWeights until set_effect_weights): read by evaluate().
 const EffectTables& effect_tables();
 void set_effect_weights(const EffectWeights& w);
+// The index of the weight named `name` in kEffectWeightNames; none for an unknown name.
+std::optional<int> effect_weight_index(std::string_view name);
 // Weights from text, for the EvalWeights option and tuning runs: "name=value" pairs split by
 // commas or spaces, each replacing one weight of kDefaultEffectWeights (the names above; an
 // empty text gives the defaults). The error names the first bad pair.

@@ -31,10 +31,12 @@
 #include <cstdio>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
 
+#include "engine/usi_text.h"
 #include "movegen_full/movegen.h"
 #include "search/evaluate.h"
 #include "tools/study/command_line.h"
@@ -50,6 +52,7 @@ struct Sample {
   double result;  // Black's points: 1, 1/2 or 0
   double label;   // --labels: another engine's search score from Black's side, in its own scale
   double target;  // what the evaluation's logistic is fitted to: the result, or the label's logistic
+  size_t game;    // the game's index among the files' replayed games (held out when % 5 == 4)
 };
 
 struct Data {
@@ -83,7 +86,7 @@ Move find_move(const Pos& pos, std::string_view usi) {
 }
 
 // One game's positions into `out`; false when the game's text does not replay.
-bool add_game(const std::string& line, const Options& o, std::vector<std::unique_ptr<Sample>>& out) {
+bool add_game(const std::string& line, size_t game, const Options& o, std::vector<std::unique_ptr<Sample>>& out) {
   const std::string result = json_string(line, "result"), opening = json_string(line, "opening");
   const double black_points = result == "1-0" ? 1.0 : result == "0-1" ? 0.0 : result == "1/2-1/2" ? 0.5 : -1;
   if (black_points < 0 || opening.empty()) return false;
@@ -107,6 +110,7 @@ bool add_game(const std::string& line, const Options& o, std::vector<std::unique
       auto s = std::make_unique<Sample>();
       s->pos.set(pos->sfen(), &s->st);
       s->result = s->target = black_points;
+      s->game = game;
       out.push_back(std::move(s));
     }
     states.emplace_back();
@@ -127,7 +131,7 @@ Data load(const Options& o) {
     for (std::string line; std::getline(in, line);) {
       if (line.empty()) continue;
       auto& into = d.games % 5 == 4 ? d.held_out : d.train;
-      if (add_game(line, o, into)) ++d.games;
+      if (add_game(line, d.games, o, into)) ++d.games;
       else ++d.skipped_games;
     }
   }
@@ -157,6 +161,7 @@ Data load_labels(const Options& o) {
     s->result = s->target = std::atof(line.c_str() + t1 + 1);
     const size_t game = std::strtoull(line.c_str() + t2 + 1, nullptr, 10);
     s->label = std::atof(line.c_str() + t3 + 1);
+    s->game = game;
     games.insert(game);
     (game % 5 == 4 ? d.held_out : d.train).push_back(std::move(s));
   }
@@ -204,7 +209,10 @@ double fit_k(const std::vector<std::unique_ptr<Sample>>& samples) {
 double fit_label_scale(Data& d) {
   const double k = golden_section([&](double kl) {
     double sum = 0;
-    for (const auto& s : d.train) sum += (s->result - logistic(s->label, kl)) * (s->result - logistic(s->label, kl));
+    for (const auto& s : d.train) {
+      const double miss = s->result - logistic(s->label, kl);
+      sum += miss * miss;
+    }
     return sum;
   });
   for (auto* part : {&d.train, &d.held_out})
@@ -215,27 +223,16 @@ double fit_label_scale(Data& d) {
 // The kept positions, one a line: SFEN, Black's points, the game's index (the held-out split
 // is by game: index % 5 == 4). The input of scripts/label_positions.py.
 int dump(const Options& o) {
+  const Data d = load(o);
   std::FILE* out = std::fopen(o.dump.c_str(), "w");
   if (!out) {
     std::fprintf(stderr, "texel_tune: cannot write %s\n", o.dump.c_str());
     return 2;
   }
-  size_t game = 0, positions = 0;
-  for (const std::string& file : o.files) {
-    std::ifstream in(file);
-    if (!in) {
-      std::fprintf(stderr, "texel_tune: cannot read %s\n", file.c_str());
-      return 2;
-    }
-    for (std::string line; std::getline(in, line);) {
-      std::vector<std::unique_ptr<Sample>> samples;
-      if (line.empty() || !add_game(line, o, samples)) continue;
-      for (const auto& s : samples) std::fprintf(out, "%s\t%.1f\t%zu\n", s->pos.sfen().c_str(), s->result, game);
-      positions += samples.size();
-      ++game;
-    }
-  }
-  std::fprintf(stderr, "texel_tune: %zu positions of %zu games written to %s\n", positions, game, o.dump.c_str());
+  for (const auto* part : {&d.train, &d.held_out})
+    for (const auto& s : *part) std::fprintf(out, "%s\t%.1f\t%zu\n", s->pos.sfen().c_str(), s->result, s->game);
+  std::fprintf(stderr, "texel_tune: %zu positions of %zu games written to %s\n", d.train.size() + d.held_out.size(),
+               d.games, o.dump.c_str());
   return std::fclose(out) == 0 ? 0 : 2;
 }
 
@@ -290,10 +287,9 @@ int run(const Options& o) {
 
   std::printf("Games: %zu (%zu skipped), positions: %zu training, %zu held out (every fifth game)\n\n", d.games,
               d.skipped_games, d.train.size(), d.held_out.size());
-  if (!o.labels.empty())
+  if (!o.labels.empty()) {
     std::printf("Targets: the labels of %s, their logistic scale fitted to the results: %.1f\n\n", o.labels.c_str(),
                 label_k);
-  if (!o.labels.empty()) {
     // Where the default evaluation and the labels part most: the positions to read first.
     eval::set_effect_weights(eval::kDefaultEffectWeights);
     std::vector<std::pair<double, const Sample*>> gaps;
@@ -343,13 +339,13 @@ int main(int argc, char** argv) {
             {"--dump", [&](const char* v) { o.dump = v; }},
             {"--labels", [&](const char* v) { o.labels = v; }},
             {"--freeze", [&](const char* v) {
-               for (std::string_view rest = v; !rest.empty();) {
-                 const size_t comma = rest.find(',');
-                 const std::string_view name = rest.substr(0, comma);
-                 rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
-                 const auto* at = std::find(sashite::eval::kEffectWeightNames.begin(), sashite::eval::kEffectWeightNames.end(), name);
-                 if (at == sashite::eval::kEffectWeightNames.end()) cl.fail("--freeze: no weight named " + std::string(name));
-                 o.frozen[size_t(at - sashite::eval::kEffectWeightNames.begin())] = true;
+               std::string names(v);
+               std::replace(names.begin(), names.end(), ',', ' ');
+               std::string_view rest = names;
+               for (std::string_view name; !(name = sashite::usi::next_word(rest)).empty();) {
+                 const std::optional<int> i = sashite::eval::effect_weight_index(name);
+                 if (!i) cl.fail("--freeze: no weight named " + std::string(name));
+                 o.frozen[size_t(*i)] = true;
                }
              }}},
            [&](const char* file) { o.files.emplace_back(file); });
