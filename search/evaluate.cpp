@@ -91,7 +91,9 @@ EffectTables make_effect_tables(const EffectWeights& w) {
                                                                        : -side_piece_value(w, pt, nw, nb, to_move));
         }
   t.tempo = w[kTempo];
-  t.king_terms = std::any_of(w.begin() + kKingHole, w.begin() + kKingRank + 9, [](int x) { return x != 0; });
+  auto any_set = [&](int first, int count) { return std::any_of(w.begin() + first, w.begin() + first + count, [](int x) { return x != 0; }); };
+  t.king_neighbour_terms = any_set(kKingHole, 3);
+  t.king_terms = t.king_neighbour_terms || any_set(kKingRank, 9) || any_set(kKingFile, 5) || w[kKingRookNear] != 0;
   t.king_danger[0] = w[kKingDangerAttacked];
   t.king_danger[1] = w[kKingDangerWeak];
   t.king_danger[2] = w[kKingDangerHand];
@@ -109,7 +111,11 @@ EffectTables make_effect_tables(const EffectWeights& w) {
                                   [](int x) { return x != 100; });
   for (Color c : {BLACK, WHITE}) {
     const int sign = c == BLACK ? 1 : -1;
-    for (Square s = SQ_ZERO; s < SQ_NB; ++s) t.king_square[c][s] = int16_t(sign * w[kKingRank + int(relative_rank(c, rank_of(s)))]);
+    for (Square s = SQ_ZERO; s < SQ_NB; ++s) {
+      const int file = int(file_of(s)), from_edge = std::min(file, 8 - file);  // files are symmetric: no colour
+      t.king_square[c][s] = int16_t(sign * (w[kKingRank + int(relative_rank(c, rank_of(s)))] + w[kKingFile + from_edge]));
+    }
+    t.king_rook_near[c] = sign * w[kKingRookNear];
     t.king_neighbour[c][0] = int16_t(sign * w[kKingHole]);
     t.king_neighbour[c][1] = int16_t(sign * w[kKingShelter]);
     t.king_neighbour[c][2] = int16_t(sign * w[kKingShelterDefended]);
@@ -171,25 +177,6 @@ inline void capped_counts(const EffectBoard& e, uint8_t* counts) {
     counts[s] = uint8_t(std::min<uint8_t>(e.count[BLACK][s], 3) * 4 + std::min<uint8_t>(e.count[WHITE][s], 3));
 }
 
-// Each king's square, and its neighbours: a hole (no own piece, nothing but the king defends
-// it), a shelter (an own piece) defended by the king alone or by another piece too. After
-// yaneurao's MATERIAL level 8 (king's neighbourhood and king position), weights our own.
-template <HandLayout H>
-int king_neighbourhood(const BasicPosition<H>& pos, const EffectBoard& e, const eval::EffectTables& t) {
-  int v = 0;
-  for (Color c : {BLACK, WHITE}) {
-    const Square k = pos.king_square(c);
-    if (!is_ok(k)) continue;
-    v += t.king_square[c][k];
-    const Bitboard own = pos.pieces(c);
-    for_each_square(king_attacks(k), [&](Square s) {
-      const bool defended = e.count[c][s] > 1;  // the king is one
-      v += t.king_neighbour[c][own.test(s) ? 1 + defended : defended ? 3 : 0];
-    });
-  }
-  return v;
-}
-
 // Per square k, the squares `near` to `far` king steps from it (kKingDistance).
 constexpr std::array<Bitboard, SQ_NB> king_distance_band(int near, int far) {
   std::array<Bitboard, SQ_NB> t{};
@@ -202,6 +189,29 @@ constexpr std::array<Bitboard, SQ_NB> king_distance_band(int near, int far) {
 constexpr auto kKingOuterRing = king_distance_band(2, 2);
 constexpr auto kKingZone = king_distance_band(1, 2);  // the king's own square excluded
 constexpr auto kKingBand3 = king_distance_band(1, 3);
+
+// Each king's square (its rank and file), an own rook close to it, and its neighbours: a hole
+// (no own piece, nothing but the king defends it), a shelter (an own piece) defended by the king
+// alone or by another piece too. After yaneurao's MATERIAL level 8 (king's neighbourhood and
+// king position), weights our own. The file and the rook are the castle: a king left on the
+// centre files stands where the fight is, and shogi's proverb keeps king and rook apart (the
+// rook's file is where the attack opens).
+template <HandLayout H>
+int king_neighbourhood(const BasicPosition<H>& pos, const EffectBoard& e, const eval::EffectTables& t) {
+  int v = 0;
+  for (Color c : {BLACK, WHITE}) {
+    const Square k = pos.king_square(c);
+    if (!is_ok(k)) continue;
+    v += t.king_square[c][k] + t.king_rook_near[c] * (pos.pieces(c, ROOK) & kKingZone[k]).popcount();
+    if (!t.king_neighbour_terms) continue;
+    const Bitboard own = pos.pieces(c);
+    for_each_square(king_attacks(k), [&](Square s) {
+      const bool defended = e.count[c][s] > 1;  // the king is one
+      v += t.king_neighbour[c][own.test(s) ? 1 + defended : defended ? 3 : 0];
+    });
+  }
+  return v;
+}
 
 // A checking piece of `them` arriving on s is safe there when king c's side does not hold s:
 // nothing of c's defends it, or `them` has at least as many other effects on s as c has.

@@ -11,7 +11,7 @@
 //                    the enemy has more effects than its owner; per piece, defended, hanging
 //                    (attacked, no defender) and outnumbered, the last two weighed apart for
 //                    the side to move (which may still save one piece) and the other side;
-//                    per king, its rank and its neighbours (holes, shelters). The ideas are
+//                    per king, its rank and file, an own rook close by, and its neighbours (holes, shelters). The ideas are
 //                    those of YaneuraOu's MATERIAL levels 3-8 (yaneurao, MATERIAL evaluation
 //                    (2020)): one combined table per square, indexed by both kings' distances
 //                    and both counts;
@@ -86,6 +86,8 @@ enum EffectWeight : int {
   kKingZoneFrontPercent,                    // [3] the enemy's attack terms within two steps of a king, percent by where:
                                             //     front (ranks toward the enemy), side (the king's rank), back
   kKingDangerBoardChecks = kKingZoneFrontPercent + 3,  // king danger: per enemy board piece with a safe checking move
+  kKingFile,                                // [5] the king on each file counted from the nearer edge (f1: file 1 or 9, f5: file 5)
+  kKingRookNear = kKingFile + 5,            // per own unpromoted rook within two steps of the own king
   kEffectWeightCount
 };
 using EffectWeights = std::array<int, kEffectWeightCount>;
@@ -102,7 +104,8 @@ inline constexpr std::array<std::string_view, kEffectWeightCount> kEffectWeightN
     "outnumbered_percent_to_move", "tempo",          "king_danger_attacked", "king_danger_weak",
     "king_danger_hand", "king_danger_scale", "king_danger_outer", "king_danger_to_move_percent",
     "king_danger_drop_checks", "king_zone_front_percent", "king_zone_side_percent", "king_zone_back_percent",
-    "king_danger_board_checks"};
+    "king_danger_board_checks", "king_file_f1", "king_file_f2", "king_file_f3", "king_file_f4",
+    "king_file_f5", "king_rook_near"};
 
 // Hand-set. Three Texel fits to the project's games (results/texel/) fitted them better and
 // lost their SPRTs against these (-48, -27, -69 Elo), and so did two fits to gpsusi's search
@@ -133,6 +136,8 @@ inline constexpr EffectWeights kDefaultEffectWeights = {
     3,                           // king danger: safe drop checks
     100, 100, 100,               // the enemy's attack in front of, beside and behind a king
     0,                           // king danger: safe board checks
+    0,  0,  0,  0, 0,            // king file f1 (edge)..f5 (centre)
+    0,                           // own rook near the own king
 };
 
 // The enemy's hand as attacking power against a king, per piece in hand, the first two of a
@@ -156,7 +161,9 @@ struct EffectTables {
   int tempo;
   int16_t king_square[COLOR_NB][SQ_NB];  // the king's own square, by colour
   int16_t king_neighbour[COLOR_NB][4];   // a king's neighbour: hole, shelter, defended shelter, other
-  bool king_terms;                       // some king weight is not 0 (the defaults: none, no loop)
+  int king_rook_near[COLOR_NB];          // per own rook within two steps of the king, by colour
+  bool king_terms;                       // some king placement weight is not 0
+  bool king_neighbour_terms;             // some neighbour weight is not 0 (else no loop over them)
   int king_danger[6];                    // attacked, weak, hand, outer ring, drop checks, board checks
   int king_danger_scale;                 // 0: no king danger term
   int king_danger_to_move_percent;       // the side to move's king danger, percent
