@@ -18,7 +18,8 @@
 # against fairy-stockfish, default 100), GPS_BYOYOMI and GPS_PAIRS (against gpsusi, default
 # 1000 ms and 8 pairs; see below), CONCURRENCY (default: the number of cores), SASHITE_OPTIONS
 # (option.NAME=VALUE words given to every sashite engine, after the experiment's own: an option
-# tried against the other engines without changing its default). The
+# tried against the other engines without changing its default), GPS_OPTIONS (option.NAME=VALUE
+# words for gpsusi, after option.Thread=1: e.g. option.BookDepth=0 plays it without its book). The
 # sashite-only matches adjudicate by score (both sides agree on 1500 cp for 3 moves each: a
 # loss; from ply 200, 10 cp or less for 8 moves each: a draw) to save time; the matches
 # against other engines play every game out (their scores are on other scales). Each match writes
@@ -100,8 +101,8 @@ for e in "${experiments[@]}"; do
       # It overshoots a short byoyomi (a trial of one pair at 300 ms, not committed, averaged 0.92-
       # 0.96 s a move, every move late), so both sides get GPS_BYOYOMI and a 2 s margin; the
       # summary counts the late moves (the committed 1000 ms run: 930 ms on average, 340 of 717 late).
-      # shellcheck disable=SC2046
-      play gpsusi $(sashite_engine sashite) --engine name=gpsusi "cmd=$gpsusi" option.Thread=1 stderr=/dev/null \
+      # shellcheck disable=SC2046,SC2086  # GPS_OPTIONS is a word list on purpose
+      play gpsusi $(sashite_engine sashite) --engine name=gpsusi "cmd=$gpsusi" option.Thread=1 ${GPS_OPTIONS:-} stderr=/dev/null \
         --tc "byoyomi=$GPS_BYOYOMI" --margin-ms 2000 --handshake-ms 60000 --pairs "$GPS_PAIRS" ;;
     fairy)
       for skill in ${FAIRY_SKILLS:-20 10 0}; do
