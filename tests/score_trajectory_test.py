@@ -27,6 +27,9 @@ def main():
     assert st.last_score(["info depth 1 score cp 5 pv x", "info depth 2 score cp -40 upperbound pv y"]) == 5
     assert st.last_score(["info depth 3 score mate -4 pv z"]) == -st.MATE
     assert st.last_score(["info string hello"]) is None
+    assert st.median_change([[0, 10, 30], [5, None, -5]], 1) == (0, 2)  # +10 and -10 (the None skipped)
+    assert st.median_change([[0, 10, 30]], 9) == (30, 1)  # past the end: the last score
+    assert st.median_change([[7], []], 1) == (None, 0)
 
     with tempfile.TemporaryDirectory() as d:
         games = os.path.join(d, "games.jsonl")
@@ -48,8 +51,22 @@ def main():
         for line in table:
             scores = [int(x) for x in line.split("|")[5].split()]
             assert len(scores) == 2 and all(s < -500 for s in scores), line
-        bad = subprocess.run([sys.executable, SCRIPT, "--games", games, "--player", "b", engine], capture_output=True, text=True)
-        assert bad.returncode != 0  # neither --nodes nor --byoyomi
+        # A whole go command, an option, a ply limit (one score a game) and the summary by result:
+        # both of b's games are losses that start a rook down.
+        out = subprocess.run([sys.executable, SCRIPT, "--games", games, "--games", games, "--player", "b", "--go", "go nodes 2000",
+                              "--option", "USI_Hash=16", "--max-ply", "0", "--summary", "1", engine],
+                             capture_output=True, text=True, timeout=60)
+        assert out.returncode == 0, out.stderr
+        table = [l for l in out.stdout.splitlines() if l.startswith("| 0") or l.startswith("| 1")]
+        assert len(table) == 4 and all(len(l.split("|")[5].split()) == 1 for l in table), out.stdout
+        assert "lost:" not in out.stdout, out.stdout  # one score a game: no change to show
+        out = subprocess.run([sys.executable, SCRIPT, "--games", games, "--player", "b", "--step", "1", "--nodes", "2000",
+                              "--summary", "1", engine], capture_output=True, text=True, timeout=60)
+        assert out.returncode == 0 and "lost: 2 games, median change over the first 1 scores" in out.stdout, out.stdout
+        assert "not lost:" not in out.stdout, out.stdout
+        for args in ([], ["--nodes", "5", "--go", "go nodes 5"], ["--nodes", "5", "--option", "LimitDepth"]):
+            bad = subprocess.run([sys.executable, SCRIPT, "--games", games, "--player", "b", *args, engine], capture_output=True, text=True)
+            assert bad.returncode != 0, args  # no limit, two limits, an option without a value
     print("score_trajectory: ok")
 
 
