@@ -116,6 +116,11 @@ inline constexpr std::array<std::string_view, kEffectWeightCount> kEffectWeightN
 // side to move's own at 60 % (+55 [+21, +90] against 100 %), then the outer ring, safe drop
 // checks and 30 % together (+59 [+22, +97]; each alone had ended without a verdict); other
 // scales ended without one; the king zone by direction (-60) and board checks (-27) failed.
+// The castle terms (king file, rook beside the king; results/2026-11-27-opening-drift.md: sashite
+// lost its games against gpsusi in the opening, king in the centre): at half these values +9 in
+// self-play (no verdict) and 11 of 32 against gpsusi; at these +19 [-8, +46] (a non-regression
+// test, no verdict at its pair limit, LLR 2.62 of 2.94) and 30 of 64 against gpsusi, against
+// the engine without them 36 of 112.
 // A side never has an effect on the enemy king's square at an evaluated node (that side would
 // be in check, or the other side in an illegal position), so attack_d0 is 0; defence_d0
 // counts effects on the own king's square (defenders of a square the king may leave);
@@ -136,8 +141,8 @@ inline constexpr EffectWeights kDefaultEffectWeights = {
     3,                           // king danger: safe drop checks
     100, 100, 100,               // the enemy's attack in front of, beside and behind a king
     0,                           // king danger: safe board checks
-    0,  0,  0,  0, 0,            // king file f1 (edge)..f5 (centre)
-    0,                           // own rook near the own king
+    80, 120, 80, 20, 0,          // king file f1 (edge)..f5 (centre)
+    -80,                         // own rook near the own king
 };
 
 // The enemy's hand as attacking power against a king, per piece in hand, the first two of a

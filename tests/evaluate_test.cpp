@@ -237,21 +237,25 @@ TEST(EvalEffects, KingNeighbourAndRankTerms) {
 }
 
 // The castle terms: the king's file from the nearer edge (no colour: the files are symmetric)
-// and an own rook within two steps of the own king.
+// and an own rook within two steps of the own king, each against all castle terms at 0.
 TEST(EvalEffects, KingFileAndRookTerms) {
+  const std::string none = "king_file_f1=0,king_file_f2=0,king_file_f3=0,king_file_f4=0,king_file_f5=0,king_rook_near=0,";
+  auto change = [&](std::string_view text, std::string_view sfen) {
+    return score_change(none + std::string(text), sfen) - score_change(none, sfen);
+  };
   // Black's king on 2h (two files from the edge), White's on 5a (the centre).
   const std::string_view castled = "4k4/9/9/9/9/9/9/7K1/9 b - 1";
-  EXPECT_EQ(score_change("king_file_f2=50", castled), 50);
-  EXPECT_EQ(score_change("king_file_f5=-20", castled), 20);
-  EXPECT_EQ(score_change("king_file_f1=30,king_file_f3=30,king_file_f4=30", castled), 0);
+  EXPECT_EQ(change("king_file_f2=50", castled), 50);
+  EXPECT_EQ(change("king_file_f5=-20", castled), 20);
+  EXPECT_EQ(change("king_file_f1=30,king_file_f3=30,king_file_f4=30", castled), 0);
   // The same king on 8h, file 8: two files from the other edge.
-  EXPECT_EQ(score_change("king_file_f2=50", "4k4/9/9/9/9/9/9/1K7/9 b - 1"), 50);
+  EXPECT_EQ(change("king_file_f2=50", "4k4/9/9/9/9/9/9/1K7/9 b - 1"), 50);
   // Black's rook on 4h (two steps from the king on 2h) counts; on 5h (three) it does not; a
   // dragon does not; White's rook on 5b beside its king counts against White.
-  EXPECT_EQ(score_change("king_rook_near=-40", "4k4/9/9/9/9/9/9/5R1K1/9 b - 1"), -40);
-  EXPECT_EQ(score_change("king_rook_near=-40", "3k5/9/9/9/9/9/9/4R2K1/9 b - 1"), 0);
-  EXPECT_EQ(score_change("king_rook_near=-40", "4k4/9/9/9/9/9/9/5+R1K1/9 b - 1"), 0);
-  EXPECT_EQ(score_change("king_rook_near=-40", "4k4/4r4/9/9/9/9/9/7K1/9 b - 1"), 40);
+  EXPECT_EQ(change("king_rook_near=-40", "4k4/9/9/9/9/9/9/5R1K1/9 b - 1"), -40);
+  EXPECT_EQ(change("king_rook_near=-40", "3k5/9/9/9/9/9/9/4R2K1/9 b - 1"), 0);
+  EXPECT_EQ(change("king_rook_near=-40", "4k4/9/9/9/9/9/9/5+R1K1/9 b - 1"), 0);
+  EXPECT_EQ(change("king_rook_near=-40", "4k4/4r4/9/9/9/9/9/7K1/9 b - 1"), 40);
 }
 
 // The enemy's effects within two steps of a king weigh again by where they stand.
