@@ -11,10 +11,10 @@
 //                    the enemy has more effects than its owner; per piece, defended, hanging
 //                    (attacked, no defender) and outnumbered, the last two weighed apart for
 //                    the side to move (which may still save one piece) and the other side;
-//                    per king, its rank and file, an own rook close by, and its neighbours (holes, shelters). The ideas are
-//                    those of YaneuraOu's MATERIAL levels 3-8 (yaneurao, MATERIAL evaluation
-//                    (2020)): one combined table per square, indexed by both kings' distances
-//                    and both counts;
+//                    per king, its rank and file, an own rook close by (the castle), and its
+//                    neighbours (holes, shelters). The ideas are those of YaneuraOu's MATERIAL
+//                    levels 3-8 (yaneurao, MATERIAL evaluation (2020)): one combined table per
+//                    square, indexed by both kings' distances and both counts;
 //   king danger      per king, the squares beside it the enemy reaches (and reaches as often
 //                    as its owner), the squares two steps out it reaches more often, the
 //                    enemy hand's attacking points and its kinds that can drop a safe check,
