@@ -1,0 +1,123 @@
+#!/usr/bin/env python3
+"""What each engine does with its first moves after the opening position, from match records:
+per engine, its moves in the first --plies plies of every game, how many of them were king moves,
+pawn steps and edge pawn steps (from files 1, 2, 8 or 9), and in how many games its king stood on
+the centre files (4-6) at ply --king-ply. The counts behind results/2026-11-27-opening-drift.md's
+castle reading: whether a king leaves the centre, and where the first tempi go.
+
+Reads games.jsonl of match/ (opening SFEN, moves, which engine played Black by the runner's
+rule), replays the moves on a board of its own (no legality check beyond a piece on the from
+square: the records come from the runner, which checked them) and prints one Markdown table.
+
+Usage: opening_moves.py [--plies 30] [--king-ply 40] GAMES.jsonl [GAMES2.jsonl ...]
+"""
+import argparse
+import json
+import sys
+
+RANKS = "abcdefghi"
+EDGE_FILES = (1, 2, 8, 9)
+CENTRE_FILES = (4, 5, 6)
+
+
+def board_of(sfen):
+    """{square: piece} of an SFEN's board field; squares as in USI ("7g"), pieces as in SFEN
+    ("P", "+r"), upper case Black's."""
+    rows = sfen.split()[0].split("/")
+    if len(rows) != 9:
+        raise ValueError(f"not an SFEN board: {sfen!r}")
+    board = {}
+    for r, row in enumerate(rows):
+        file, promoted = 9, ""
+        for c in row:
+            if c == "+":
+                promoted = "+"
+            elif c.isdigit():
+                file -= int(c)
+            else:
+                board[f"{file}{RANKS[r]}"] = promoted + c
+                file, promoted = file - 1, ""
+        if file != 0:
+            raise ValueError(f"rank {RANKS[r]} of {sfen!r} is not nine squares")
+    return board
+
+
+def black_player(game):
+    """The runner's rule (match/results.h): the first engine is Black in game 0 of a pair."""
+    return game["first"] if game["game"] % 2 == 0 else game["second"]
+
+
+def count(games, plies, king_ply):
+    """Per engine: moves, king moves, pawn steps, edge pawn steps in the first `plies` plies, and
+    games with its king on files 4-6 at `king_ply` (of games that long)."""
+    stats = {}
+    for where, game in games:
+        board = board_of(game["opening"])
+        black = black_player(game)
+        white = game["second"] if black == game["first"] else game["first"]
+        black_first = game["opening"].split()[1] == "b"
+        moves = game["moves"].split()
+        for name in (black, white):
+            stats.setdefault(name, {"moves": 0, "king": 0, "pawn": 0, "edge_pawn": 0, "centre_king": 0, "games": 0})
+        at_king_ply = dict(board) if king_ply == 0 else None
+        for ply, move in enumerate(moves[: max(plies, king_ply)]):
+            is_black = black_first == (ply % 2 == 0)
+            s = stats[black if is_black else white]
+            if move[1] == "*":
+                piece = move[0]
+                board[move[2:4]] = piece if is_black else piece.lower()
+                moved = None
+            else:
+                source, target = move[:2], move[2:4]
+                if source not in board:
+                    raise ValueError(f"{where}: ply {ply} ({move}) moves from an empty square")
+                moved = board.pop(source)
+                board[target] = "+" + moved if move.endswith("+") else moved
+            if ply + 1 == king_ply:
+                at_king_ply = dict(board)
+            if ply < plies:
+                s["moves"] += 1
+                if moved is not None and moved.upper() == "K":
+                    s["king"] += 1
+                if moved is not None and moved.upper() == "P":
+                    s["pawn"] += 1
+                    s["edge_pawn"] += int(move[0]) in EDGE_FILES
+        if at_king_ply is not None:
+            for square, piece in at_king_ply.items():
+                if piece.upper() == "K":
+                    s = stats[black if piece == "K" else white]
+                    s["games"] += 1
+                    s["centre_king"] += int(square[0]) in CENTRE_FILES
+    return stats
+
+
+def read_games(paths):
+    games = []
+    for path in paths:
+        with open(path) as f:
+            for n, line in enumerate(f, 1):
+                if line.strip():
+                    games.append((f"{path}:{n}", json.loads(line)))
+    return games
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("games", nargs="+", help="games.jsonl of a match")
+    ap.add_argument("--plies", type=int, default=30, help="plies after the opening position whose moves are counted")
+    ap.add_argument("--king-ply", type=int, default=40, help="the ply at which the kings' files are read")
+    a = ap.parse_args(argv)
+    if a.plies < 1 or a.king_ply < 0:
+        ap.error("--plies must be at least 1 and --king-ply at least 0")
+    try:
+        stats = count(read_games(a.games), a.plies, a.king_ply)
+    except (OSError, ValueError, KeyError, IndexError) as e:
+        sys.exit(f"opening_moves.py: {e}")
+    print(f"| engine | moves (first {a.plies} plies) | king moves | pawn steps | edge pawn steps | king on files 4-6 at ply {a.king_ply} |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for name, s in stats.items():
+        print(f"| {name} | {s['moves']} | {s['king']} | {s['pawn']} | {s['edge_pawn']} | {s['centre_king']} of {s['games']} |")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

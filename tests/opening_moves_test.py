@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""scripts/opening_moves.py: moves counted for the side that played them (both colour orders of a
+pair, an opening with White to move), kings followed through a capture, a promotion and a drop,
+the king-file count only for games that long, and a clear error for a bad record."""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts", "opening_moves.py")
+sys.path.insert(0, os.path.dirname(SCRIPT))
+import opening_moves as om  # noqa: E402
+
+START = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
+START_WHITE = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"
+
+
+def run(games, *args):
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "games.jsonl")
+        with open(path, "w") as f:
+            for g in games:
+                f.write(json.dumps(g) + "\n")
+        return subprocess.run([sys.executable, SCRIPT, *args, path], capture_output=True, text=True, timeout=60)
+
+
+def table(out):
+    rows = {}
+    for line in out.stdout.splitlines()[2:]:
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        rows[cells[0]] = cells[1:]
+    return rows
+
+
+def main():
+    b = om.board_of(START)
+    assert b["5i"] == "K" and b["5a"] == "k" and b["8b"] == "r" and b["2h"] == "R" and len(b) == 40
+    assert om.board_of("4+p4/9/9/9/9/9/9/9/4K4 b - 1")["5a"] == "+p"
+    for bad in ["9/9/9 b - 1", "10/9/9/9/9/9/9/9/9 b - 1"]:
+        try:
+            om.board_of(bad)
+            raise AssertionError(bad)
+        except ValueError:
+            pass
+    assert om.black_player({"first": "a", "second": "b", "game": 0}) == "a"
+    assert om.black_player({"first": "a", "second": "b", "game": 1}) == "b"
+
+    # Game 0: a is Black. a: 5i4h (king), 1g1f (edge pawn), 4h3h (king), 7g7f (pawn); b: 5a4b
+    # (king), 9c9d (edge pawn), 4b5b (king), 3c3d (pawn). At ply 6 a's king is on 3h, b's on 5b.
+    g0 = {"pair": 0, "game": 0, "first": "a", "second": "b", "opening": START,
+          "moves": "5i4h 5a4b 1g1f 9c9d 4h3h 4b5b 7g7f 3c3d"}
+    # Game 1: b is Black and moves second (White to move first): a (White) plays 5a6b, b 2g2f.
+    g1 = {"pair": 0, "game": 1, "first": "a", "second": "b", "opening": START_WHITE, "moves": "5a6b 2g2f"}
+    rows = table(run([g0, g1], "--plies", "6", "--king-ply", "6"))
+    # a: 3 of game 0's first six plies + 1 of game 1's; king moves 5i4h, 4h3h, 5a6b; pawn 1g1f.
+    assert rows["a"] == ["4", "3", "1", "1", "0 of 1"], rows
+    # b: 5a4b 9c9d 4b5b + 2g2f; king on 5b at ply 6 (game 1 is too short to count).
+    assert rows["b"] == ["4", "2", "2", "2", "1 of 1"], rows
+    rows = table(run([g0], "--plies", "8", "--king-ply", "4"))
+    assert rows["a"] == ["4", "2", "2", "1", "1 of 1"], rows  # on 4h at ply 4
+
+    # A king that captures, a pawn that promotes (an edge pawn step; the tokin is no king), a
+    # dropped gold: the kings are followed through each.
+    tiny = "4k4/9/9/8P/9/9/9/4p4/4K4 b G 1"
+    g2 = {"pair": 0, "game": 0, "first": "a", "second": "b", "opening": tiny,
+          "moves": "5i5h 5a6a 1d1c+ 6a7a G*5g 7a8a 5h4g"}
+    rows = table(run([g2], "--plies", "7", "--king-ply", "7"))
+    assert rows["a"] == ["4", "2", "1", "1", "1 of 1"], rows  # 5i5h takes the pawn, 5h4g: file 4
+    assert rows["b"] == ["3", "3", "0", "0", "0 of 1"], rows  # on 8a
+
+    out = run([{"pair": 0, "game": 0, "first": "a", "second": "b", "opening": START, "moves": "5e5d"}])
+    assert out.returncode != 0 and "empty square" in out.stderr and "Traceback" not in out.stderr, out.stderr
+    out = run([{"pair": 0, "game": 0, "first": "a", "second": "b", "opening": "x b - 1", "moves": ""}])
+    assert out.returncode != 0 and "not an SFEN board" in out.stderr and "Traceback" not in out.stderr, out.stderr
+    out = run([g0], "--plies", "0")
+    assert out.returncode != 0 and "--plies" in out.stderr, out.stderr
+    print("ok")
+
+
+if __name__ == "__main__":
+    main()
