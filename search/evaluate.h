@@ -119,7 +119,7 @@ inline constexpr std::array<std::string_view, kEffectWeightCount> kEffectWeightN
 // The castle terms (king file, rook beside the king; results/2026-11-27-opening-drift.md: sashite
 // lost its games against gpsusi in the opening, king in the centre): at half these values +9 in
 // self-play (no verdict) and 11 of 32 against gpsusi; at these +19 [-8, +46] (a non-regression
-// test, no verdict at its pair limit, LLR 2.62 of 2.94) and 59 of 128 against gpsusi, against
+// test, no verdict at its pair limit, LLR 2.62 of 2.94) and 71 of 160 against gpsusi, against
 // the engine without them 36 of 112.
 // A side never has an effect on the enemy king's square at an evaluated node (that side would
 // be in check, or the other side in an illegal position), so attack_d0 is 0; defence_d0
