@@ -6,18 +6,23 @@ the centre files (4-6) at ply --king-ply. The counts behind results/2026-11-27-o
 castle reading: whether a king leaves the centre, and where the first tempi go.
 
 Reads games.jsonl of match/ (opening SFEN, moves, which engine played Black by the runner's
-rule), replays the moves on a board of its own (no legality check beyond a piece on the from
-square: the records come from the runner, which checked them) and prints one Markdown table.
+rule), replays the moves on a board of its own (no legality check beyond the move's form and a piece
+on the from square: the records come from the runner, which checked them) and prints one
+Markdown table.
 
 Usage: opening_moves.py [--plies 30] [--king-ply 40] GAMES.jsonl [GAMES2.jsonl ...]
 """
 import argparse
 import json
+import re
 import sys
+
+from score_trajectory import player_is_black
 
 RANKS = "abcdefghi"
 EDGE_FILES = (1, 2, 8, 9)
 CENTRE_FILES = (4, 5, 6)
+USI_MOVE = re.compile(r"[1-9][a-i][1-9][a-i]\+?|[PLNSGBR]\*[1-9][a-i]")
 
 
 def board_of(sfen):
@@ -42,19 +47,15 @@ def board_of(sfen):
     return board
 
 
-def black_player(game):
-    """The runner's rule (match/results.h): the first engine is Black in game 0 of a pair."""
-    return game["first"] if game["game"] % 2 == 0 else game["second"]
-
-
 def count(games, plies, king_ply):
     """Per engine: moves, king moves, pawn steps, edge pawn steps in the first `plies` plies, and
     games with its king on files 4-6 at `king_ply` (of games that long)."""
     stats = {}
     for where, game in games:
         board = board_of(game["opening"])
-        black = black_player(game)
-        white = game["second"] if black == game["first"] else game["first"]
+        black, white = game["first"], game["second"]
+        if not player_is_black(game, black):
+            black, white = white, black
         black_first = game["opening"].split()[1] == "b"
         moves = game["moves"].split()
         for name in (black, white):
@@ -63,10 +64,11 @@ def count(games, plies, king_ply):
         for ply, move in enumerate(moves[: max(plies, king_ply)]):
             is_black = black_first == (ply % 2 == 0)
             s = stats[black if is_black else white]
+            if not USI_MOVE.fullmatch(move):
+                raise ValueError(f"{where}: ply {ply} ({move!r}) is not a USI move")
+            moved = ""  # a drop moves nothing on the board
             if move[1] == "*":
-                piece = move[0]
-                board[move[2:4]] = piece if is_black else piece.lower()
-                moved = None
+                board[move[2:4]] = move[0] if is_black else move[0].lower()
             else:
                 source, target = move[:2], move[2:4]
                 if source not in board:
@@ -77,9 +79,9 @@ def count(games, plies, king_ply):
                 at_king_ply = dict(board)
             if ply < plies:
                 s["moves"] += 1
-                if moved is not None and moved.upper() == "K":
+                if moved.upper() == "K":
                     s["king"] += 1
-                if moved is not None and moved.upper() == "P":
+                if moved.upper() == "P":
                     s["pawn"] += 1
                     s["edge_pawn"] += int(move[0]) in EDGE_FILES
         if at_king_ply is not None:

@@ -43,8 +43,6 @@ def main():
             raise AssertionError(bad)
         except ValueError:
             pass
-    assert om.black_player({"first": "a", "second": "b", "game": 0}) == "a"
-    assert om.black_player({"first": "a", "second": "b", "game": 1}) == "b"
 
     # Game 0: a is Black. a: 5i4h (king), 1g1f (edge pawn), 4h3h (king), 7g7f (pawn); b: 5a4b
     # (king), 9c9d (edge pawn), 4b5b (king), 3c3d (pawn). At ply 6 a's king is on 3h, b's on 5b.
@@ -71,6 +69,8 @@ def main():
 
     out = run([{"pair": 0, "game": 0, "first": "a", "second": "b", "opening": START, "moves": "5e5d"}])
     assert out.returncode != 0 and "empty square" in out.stderr and "Traceback" not in out.stderr, out.stderr
+    out = run([{"pair": 0, "game": 0, "first": "a", "second": "b", "opening": START, "moves": "7g7f x"}])
+    assert out.returncode != 0 and "ply 1 ('x') is not a USI move" in out.stderr and "Traceback" not in out.stderr, out.stderr
     out = run([{"pair": 0, "game": 0, "first": "a", "second": "b", "opening": "x b - 1", "moves": ""}])
     assert out.returncode != 0 and "not an SFEN board" in out.stderr and "Traceback" not in out.stderr, out.stderr
     out = run([g0], "--plies", "0")
