@@ -2,15 +2,17 @@
 """What each engine does with its first moves after the opening position, from match records:
 per engine, its moves in the first --plies plies of every game, how many of them were king moves,
 pawn steps and edge pawn steps (from files 1, 2, 8 or 9), and in how many games its king stood on
-the centre files (4-6) at ply --king-ply. The counts behind results/2026-11-27-opening-drift.md's
-castle reading: whether a king leaves the centre, and where the first tempi go.
+the centre files (4-6) at ply --king-ply; then, in a second table, where its silvers, golds and
+rooks (unpromoted) stood at ply --ranks-ply, by rank counted from its own back rank. The counts
+behind results/2026-11-27-opening-drift.md's castle and piece-rank readings: whether a king leaves
+the centre, where the first tempi go, and whether the generals come out.
 
 Reads games.jsonl of match/ (opening SFEN, moves, which engine played Black by the runner's
 rule), replays the moves on a board of its own (no legality check beyond the move's form and a piece
 on the from square: the records come from the runner, which checked them) and prints one
 Markdown table.
 
-Usage: opening_moves.py [--plies 30] [--king-ply 40] GAMES.jsonl [GAMES2.jsonl ...]
+Usage: opening_moves.py [--plies 30] [--king-ply 40] [--ranks-ply 30] GAMES.jsonl [GAMES2.jsonl ...]
 """
 import argparse
 import json
@@ -22,6 +24,8 @@ from score_trajectory import player_is_black
 RANKS = "abcdefghi"
 EDGE_FILES = (1, 2, 8, 9)
 CENTRE_FILES = (4, 5, 6)
+RANKED_PIECES = "SGR"  # silvers, golds, rooks: the generals and the rook, unpromoted
+RANKS_SHOWN = 5  # own ranks 1..4 apart, 5 and beyond together
 USI_MOVE = re.compile(r"[1-9][a-i][1-9][a-i]\+?|[PLNSGBR]\*[1-9][a-i]")
 
 
@@ -47,9 +51,16 @@ def board_of(sfen):
     return board
 
 
-def count(games, plies, king_ply):
-    """Per engine: moves, king moves, pawn steps, edge pawn steps in the first `plies` plies, and
-    games with its king on files 4-6 at `king_ply` (of games that long)."""
+def own_rank(square, black):
+    """A square's rank counted from the own back rank of the side (1: Black's rank i, White's a)."""
+    rank = RANKS.index(square[1]) + 1
+    return 10 - rank if black else rank
+
+
+def count(games, plies, king_ply, ranks_ply=30):
+    """Per engine: moves, king moves, pawn steps, edge pawn steps in the first `plies` plies,
+    games with its king on files 4-6 at `king_ply` (of games that long), and its silvers, golds
+    and rooks by own rank (1..RANKS_SHOWN, the last one and beyond) at `ranks_ply`."""
     stats = {}
     for where, game in games:
         board = board_of(game["opening"])
@@ -59,9 +70,11 @@ def count(games, plies, king_ply):
         black_first = game["opening"].split()[1] == "b"
         moves = game["moves"].split()
         for name in (black, white):
-            stats.setdefault(name, {"moves": 0, "king": 0, "pawn": 0, "edge_pawn": 0, "centre_king": 0, "games": 0})
+            stats.setdefault(name, {"moves": 0, "king": 0, "pawn": 0, "edge_pawn": 0, "centre_king": 0, "games": 0,
+                                    "rank_games": 0, "ranks": {p: [0] * RANKS_SHOWN for p in RANKED_PIECES}})
         at_king_ply = dict(board) if king_ply == 0 else None
-        for ply, move in enumerate(moves[: max(plies, king_ply)]):
+        at_ranks_ply = dict(board) if ranks_ply == 0 else None
+        for ply, move in enumerate(moves[: max(plies, king_ply, ranks_ply)]):
             is_black = black_first == (ply % 2 == 0)
             s = stats[black if is_black else white]
             if not USI_MOVE.fullmatch(move):
@@ -77,6 +90,8 @@ def count(games, plies, king_ply):
                 board[target] = "+" + moved if move.endswith("+") else moved
             if ply + 1 == king_ply:
                 at_king_ply = dict(board)
+            if ply + 1 == ranks_ply:
+                at_ranks_ply = dict(board)
             if ply < plies:
                 s["moves"] += 1
                 if moved.upper() == "K":
@@ -90,6 +105,14 @@ def count(games, plies, king_ply):
                     s = stats[black if piece == "K" else white]
                     s["games"] += 1
                     s["centre_king"] += int(square[0]) in CENTRE_FILES
+        if at_ranks_ply is not None:
+            for name in (black, white):
+                stats[name]["rank_games"] += 1
+            for square, piece in at_ranks_ply.items():
+                if piece.upper() in RANKED_PIECES:  # a promoted piece's "+" keeps it out
+                    is_black = piece.isupper()
+                    rank = min(own_rank(square, is_black), RANKS_SHOWN)
+                    stats[black if is_black else white]["ranks"][piece.upper()][rank - 1] += 1
     return stats
 
 
@@ -108,17 +131,24 @@ def main(argv):
     ap.add_argument("games", nargs="+", help="games.jsonl of a match")
     ap.add_argument("--plies", type=int, default=30, help="plies after the opening position whose moves are counted")
     ap.add_argument("--king-ply", type=int, default=40, help="the ply at which the kings' files are read")
+    ap.add_argument("--ranks-ply", type=int, default=30, help="the ply at which silvers, golds and rooks are placed by rank")
     a = ap.parse_args(argv)
-    if a.plies < 1 or a.king_ply < 0:
-        ap.error("--plies must be at least 1 and --king-ply at least 0")
+    if a.plies < 1 or a.king_ply < 0 or a.ranks_ply < 0:
+        ap.error("--plies must be at least 1, --king-ply and --ranks-ply at least 0")
     try:
-        stats = count(read_games(a.games), a.plies, a.king_ply)
+        stats = count(read_games(a.games), a.plies, a.king_ply, a.ranks_ply)
     except (OSError, ValueError, KeyError, IndexError) as e:
         sys.exit(f"opening_moves.py: {e}")
     print(f"| engine | moves (first {a.plies} plies) | king moves | pawn steps | edge pawn steps | king on files 4-6 at ply {a.king_ply} |")
     print("|---|---:|---:|---:|---:|---:|")
     for name, s in stats.items():
         print(f"| {name} | {s['moves']} | {s['king']} | {s['pawn']} | {s['edge_pawn']} | {s['centre_king']} of {s['games']} |")
+    print()
+    print(f"| engine | piece at ply {a.ranks_ply} | games | own rank 1 | 2 | 3 | 4 | 5 or more |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|")
+    for name, s in stats.items():
+        for piece in RANKED_PIECES:
+            print(f"| {name} | {piece} | {s['rank_games']} | " + " | ".join(str(n) for n in s["ranks"][piece]) + " |")
 
 
 if __name__ == "__main__":

@@ -120,7 +120,11 @@ EffectTables make_effect_tables(const EffectWeights& w) {
     t.king_neighbour[c][1] = int16_t(sign * w[kKingShelter]);
     t.king_neighbour[c][2] = int16_t(sign * w[kKingShelterDefended]);
     t.king_neighbour[c][3] = 0;
+    for (const auto& [pt, first] : {std::pair{SILVER, kSilverRank}, std::pair{GOLD, kGoldRank}, std::pair{ROOK, kRookRank}})
+      for (Square s = SQ_ZERO; s < SQ_NB; ++s)
+        t.piece_rank[make_piece(c, pt)][s] = int16_t(sign * w[first + int(relative_rank(c, rank_of(s)))]);
   }
+  t.piece_rank_terms = any_set(kSilverRank, 27);
   return t;
 }
 
@@ -326,10 +330,27 @@ int king_zone_directions(const BasicPosition<H>& pos, const EffectBoard& e, cons
   return v;
 }
 
+// Where the silvers, golds and rooks stand, by rank: a silver left on its first rank has not
+// joined the game, a gold that climbs leaves its king's side, and a rook floated to the middle
+// ranks in the opening is a target. A learned evaluation's piece-square knowledge in its
+// crudest form (what gpsusi's games and sashite's differed in, results/2026-11-27-opening-drift.md).
+template <HandLayout H>
+int piece_ranks(const BasicPosition<H>& pos, const eval::EffectTables& t) {
+  int v = 0;
+  for_each_square(pos.pieces(SILVER, GOLD, ROOK), [&](Square s) { v += t.piece_rank[pos.piece_on(s)][s]; });
+  return v;
+}
+
 template <HandLayout H>
 int king_terms(const BasicPosition<H>& pos, const EffectBoard& e, const eval::EffectTables& t) {
   return (t.king_terms ? king_neighbourhood(pos, e, t) : 0) + (t.king_danger_scale ? king_danger(pos, e, t) : 0) +
          (t.king_zone_terms ? king_zone_directions(pos, e, t) : 0);
+}
+
+// The terms read per piece or per king rather than per square, shared by both paths.
+template <HandLayout H>
+int sparse_terms(const BasicPosition<H>& pos, const EffectBoard& e, const eval::EffectTables& t) {
+  return king_terms(pos, e, t) + (t.piece_rank_terms ? piece_ranks(pos, t) : 0);
 }
 
 // The portable path: the table indices for every square first (the compiler vectorizes these
@@ -347,7 +368,7 @@ int effect_score_scalar(const BasicPosition<H>& pos, const EffectBoard& e) {
   const int16_t* piece_table = &t.piece[pos.side_to_move()][0][0];
   int v = 0;
   for (int s = 0; s < SQ_NB; ++s) v += t.square[square[s]] + piece_table[piece[s]];
-  return v + king_terms(pos, e, t);
+  return v + sparse_terms(pos, e, t);
 }
 
 #if defined(__AVX512VBMI__) && defined(__AVX512BW__)
@@ -381,7 +402,7 @@ int effect_score(const BasicPosition<H>& pos, const EffectBoard& e) {
   for (int64_t x : lanes) v += int(x);
   const auto& piece = t.piece[pos.side_to_move()];
   for_each_square(pos.pieces(), [&](Square s) { v += piece[pos.piece_on(s)][counts[s]]; });
-  return v + king_terms(pos, e, t);
+  return v + sparse_terms(pos, e, t);
 }
 #else
 template <HandLayout H>

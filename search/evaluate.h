@@ -15,6 +15,8 @@
 //                    neighbours (holes, shelters). The ideas are those of YaneuraOu's MATERIAL
 //                    levels 3-8 (yaneurao, MATERIAL evaluation (2020)): one combined table per
 //                    square, indexed by both kings' distances and both counts;
+//   piece ranks      per silver, gold and rook (unpromoted), its rank: a silver that stays on
+//                    its first rank, a gold or a rook that climbs to the middle ranks;
 //   king danger      per king, the squares beside it the enemy reaches (and reaches as often
 //                    as its owner), the squares two steps out it reaches more often, the
 //                    enemy hand's attacking points and its kinds that can drop a safe check,
@@ -25,6 +27,7 @@
 //
 // Cost: with AVX-512 VBMI the square terms are two byte permutes per 64 squares and the piece
 // terms one table load per piece; without it, one pass over the 81 squares, two loads each.
+// The piece ranks: one more load per silver, gold and rook (ten at most).
 #pragma once
 
 #include <array>
@@ -88,7 +91,10 @@ enum EffectWeight : int {
   kKingDangerBoardChecks = kKingZoneFrontPercent + 3,  // king danger: per enemy board piece with a safe checking move
   kKingFile,                                // [5] the king on each file counted from the nearer edge (f1: file 1 or 9, f5: file 5)
   kKingRookNear = kKingFile + 5,            // per own unpromoted rook within two steps of the own king
-  kEffectWeightCount
+  kSilverRank,                              // [9] an unpromoted silver on each rank counted as the king's (r1: the enemy's back rank)
+  kGoldRank = kSilverRank + 9,              // [9] a gold on each rank
+  kRookRank = kGoldRank + 9,                // [9] an unpromoted rook on each rank
+  kEffectWeightCount = kRookRank + 9
 };
 using EffectWeights = std::array<int, kEffectWeightCount>;
 
@@ -105,7 +111,13 @@ inline constexpr std::array<std::string_view, kEffectWeightCount> kEffectWeightN
     "king_danger_hand", "king_danger_scale", "king_danger_outer", "king_danger_to_move_percent",
     "king_danger_drop_checks", "king_zone_front_percent", "king_zone_side_percent", "king_zone_back_percent",
     "king_danger_board_checks", "king_file_f1", "king_file_f2", "king_file_f3", "king_file_f4",
-    "king_file_f5", "king_rook_near"};
+    "king_file_f5", "king_rook_near",
+    "silver_rank_r1", "silver_rank_r2", "silver_rank_r3", "silver_rank_r4", "silver_rank_r5",
+    "silver_rank_r6", "silver_rank_r7", "silver_rank_r8", "silver_rank_r9",
+    "gold_rank_r1",   "gold_rank_r2",   "gold_rank_r3",   "gold_rank_r4",   "gold_rank_r5",
+    "gold_rank_r6",   "gold_rank_r7",   "gold_rank_r8",   "gold_rank_r9",
+    "rook_rank_r1",   "rook_rank_r2",   "rook_rank_r3",   "rook_rank_r4",   "rook_rank_r5",
+    "rook_rank_r6",   "rook_rank_r7",   "rook_rank_r8",   "rook_rank_r9"};
 
 // Hand-set. Three Texel fits to the project's games (results/texel/) fitted them better and
 // lost their SPRTs against these (-48, -27, -69 Elo), and so did two fits to gpsusi's search
@@ -120,7 +132,9 @@ inline constexpr std::array<std::string_view, kEffectWeightCount> kEffectWeightN
 // lost its games against gpsusi in the opening, king in the centre): at half these values +9 in
 // self-play (no verdict) and 11 of 32 against gpsusi; at these +19 [-8, +46] (a non-regression
 // test, no verdict at its pair limit, LLR 2.62 of 2.94) and 71 of 160 against gpsusi, against
-// the engine without them 36 of 112.
+// the engine without them 36 of 112. The piece ranks (where gpsusi's silvers, golds and rooks
+// stood at ply 30 of 192 games and sashite's did not: results/2026-11-27-opening-drift.md):
+// +114 [+58, +177] in self-play (passed); doubled -1 [-27, +24] against these (no verdict).
 // A side never has an effect on the enemy king's square at an evaluated node (that side would
 // be in check, or the other side in an illegal position), so attack_d0 is 0; defence_d0
 // counts effects on the own king's square (defenders of a square the king may leave);
@@ -143,6 +157,9 @@ inline constexpr EffectWeights kDefaultEffectWeights = {
     0,                           // king danger: safe board checks
     80, 120, 80, 20, 0,          // king file f1 (edge)..f5 (centre)
     -80,                         // own rook near the own king
+    0, 0, 0, 0, 10, 25, 20, 0, -30,      // silver rank r1..r9 (r9: its own first rank)
+    0, 0, 0, -20, -30, -30, -10, 0, 0,   // gold rank r1..r9
+    0, 0, 0, -20, -30, -10, -5, 0, 0,    // rook rank r1..r9
 };
 
 // The enemy's hand as attacking power against a king, per piece in hand, the first two of a
@@ -176,6 +193,9 @@ struct EffectTables {
   // king's view: [front, side, back][distance 0-2][enemy count, capped at 3].
   int16_t king_zone[3][3][4];
   bool king_zone_terms;  // some king_zone percent is not 100 (the defaults: none, no loop)
+  // Silvers, golds and rooks by rank, signed by colour ([Piece][Square]; 0 for other pieces).
+  int16_t piece_rank[PIECE_NB][SQ_NB];
+  bool piece_rank_terms;  // some rank weight is not 0
 };
 EffectTables make_effect_tables(const EffectWeights& w);
 // The tables in force (kDefaultEffectWeights until set_effect_weights): read by evaluate().

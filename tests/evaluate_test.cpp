@@ -174,13 +174,18 @@ TEST(EvalEffects, VectorAndScalarPathsAgree) {
 
 TEST(EvalEffects, DefendedPiecesScoreAndHangingPiecesCost) {
   // Same material and kings: a Black silver on 5e defended by a gold on 5f, or left alone, or
-  // attacked by a White pawn on 5d with and without the gold.
+  // attacked by a White pawn on 5d with and without the gold. The piece ranks off: a gold on
+  // 5f costs its rank term, which is not what this test weighs.
+  auto w = eval::parse_effect_weights("gold_rank_r6=0,silver_rank_r5=0");
+  ASSERT_TRUE(std::holds_alternative<eval::EffectWeights>(w));
+  eval::set_effect_weights(std::get<eval::EffectWeights>(w));
   const int defended = effects_sfen("4k4/9/9/9/4S4/4G4/9/9/4K4 b - 1").score;
   const int alone = effects_sfen("4k4/9/9/9/4S4/9/9/9/4K4 b G 1").score;
   EXPECT_GT(defended, alone);
   const int attacked = effects_sfen("4k4/9/9/4p4/4S4/9/9/9/4K4 b G 1").score;
   const int attacked_defended = effects_sfen("4k4/9/9/4p4/4S4/4G4/9/9/4K4 b - 1").score;
   EXPECT_LT(attacked, attacked_defended);
+  eval::set_effect_weights(eval::kDefaultEffectWeights);
 }
 
 // The weights are live: new ones change the value, the defaults bring it back.
@@ -256,6 +261,27 @@ TEST(EvalEffects, KingFileAndRookTerms) {
   EXPECT_EQ(change("king_rook_near=-40", "3k5/9/9/9/9/9/9/4R2K1/9 b - 1"), 0);
   EXPECT_EQ(change("king_rook_near=-40", "4k4/9/9/9/9/9/9/5+R1K1/9 b - 1"), 0);
   EXPECT_EQ(change("king_rook_near=-40", "4k4/4r4/9/9/9/9/9/7K1/9 b - 1"), 40);
+}
+
+// Silvers, golds and rooks by rank, counted as the king's rank is (r1: the enemy's back rank),
+// each against the same position with the weight at 0.
+TEST(EvalEffects, PieceRankTerms) {
+  auto change = [](std::string_view weight, int value, std::string_view sfen) {
+    const std::string zero = std::string(weight) + "=0", set = std::string(weight) + "=" + std::to_string(value);
+    return score_change(set, sfen) - score_change(zero, sfen);
+  };
+  // Black's silvers on 7i (its own back rank, r9) and 4g (r7); White's on 3a (its back rank).
+  const std::string_view silvers = "4k1s2/9/9/9/9/9/5S3/9/2S1K4 b - 1";
+  EXPECT_EQ(change("silver_rank_r9", -30, silvers), -30 + 30);
+  EXPECT_EQ(change("silver_rank_r7", 20, silvers), 20);
+  EXPECT_EQ(change("silver_rank_r3", 20, silvers), 0);  // r3 is White's r7: none there
+  // A promoted silver is not a silver; a gold, and only a gold, counts as one.
+  EXPECT_EQ(change("silver_rank_r7", 20, "4k4/9/9/9/9/9/5+S3/9/4K4 b - 1"), 0);
+  EXPECT_EQ(change("gold_rank_r6", -30, "4k4/9/9/9/9/6G2/5+S3/9/4K4 b - 1"), -30);
+  EXPECT_EQ(change("gold_rank_r6", -30, "4k4/9/9/2g6/9/6G2/9/9/4K4 b - 1"), 0);  // White's gold on 7d is its r6
+  // Rooks: Black's on 2e (r5), White's dragon on 5e is not a rook.
+  EXPECT_EQ(change("rook_rank_r5", -30, "4k4/9/9/9/4+r2R1/9/9/9/3K5 b - 1"), -30);
+  EXPECT_EQ(change("rook_rank_r5", -30, "4k4/9/9/9/4r2R1/9/9/9/3K5 b - 1"), 0);
 }
 
 // The enemy's effects within two steps of a king weigh again by where they stand.

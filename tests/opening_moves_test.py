@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """scripts/opening_moves.py: moves counted for the side that played them (both colour orders of a
 pair, an opening with White to move), kings followed through a capture, a promotion and a drop,
-the king-file count only for games that long, and a clear error for a bad record."""
+the king-file count only for games that long, silvers, golds and rooks by own rank (a promoted
+silver no longer one), and a clear error for a bad record."""
 import json
 import os
 import subprocess
@@ -26,10 +27,20 @@ def run(games, *args):
 
 
 def table(out):
+    """The first table's rows by engine."""
     rows = {}
-    for line in out.stdout.splitlines()[2:]:
+    for line in out.stdout.split("\n\n")[0].splitlines()[2:]:
         cells = [c.strip() for c in line.strip("|").split("|")]
         rows[cells[0]] = cells[1:]
+    return rows
+
+
+def rank_table(out):
+    """The second table's rows by (engine, piece): games, then own ranks 1..4 and 5 or more."""
+    rows = {}
+    for line in out.stdout.split("\n\n")[1].splitlines()[2:]:
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        rows[(cells[0], cells[1])] = [int(c) for c in cells[2:]]
     return rows
 
 
@@ -66,6 +77,20 @@ def main():
     rows = table(run([g2], "--plies", "7", "--king-ply", "7"))
     assert rows["a"] == ["4", "2", "1", "1", "1 of 1"], rows  # 5i5h takes the pawn, 5h4g: file 4
     assert rows["b"] == ["3", "3", "0", "0", "0 of 1"], rows  # on 8a
+
+    # Pieces by own rank: a (Black) brings its silver 3i-4h-4g (own rank 3) and its rook to 2f
+    # (own rank 4); b (White) its silver 3a-4b-4c (its own rank 3). Read at ply 5.
+    g3 = {"pair": 0, "game": 0, "first": "a", "second": "b", "opening": START, "moves": "3i4h 3a4b 4h4g 4b4c 2h2f 9c9d"}
+    ranks = rank_table(run([g3], "--ranks-ply", "5"))
+    assert ranks[("a", "S")] == [1, 1, 0, 1, 0, 0] and ranks[("a", "G")] == [1, 2, 0, 0, 0, 0], ranks
+    assert ranks[("a", "R")] == [1, 0, 0, 0, 1, 0], ranks
+    assert ranks[("b", "S")] == [1, 1, 0, 1, 0, 0] and ranks[("b", "R")] == [1, 0, 1, 0, 0, 0], ranks
+    assert rank_table(run([g3], "--ranks-ply", "7"))[("a", "S")] == [0, 0, 0, 0, 0, 0]  # the game is 6 plies
+    # A silver on the sixth rank counts as 5 or more; promoted, it is not a silver.
+    g4 = {"pair": 0, "game": 0, "first": "a", "second": "b", "opening": "4k4/9/9/9/6S2/9/9/9/4K4 b - 1",
+          "moves": "3e3d 5a5b 3d3c+"}
+    assert rank_table(run([g4], "--ranks-ply", "2"))[("a", "S")] == [1, 0, 0, 0, 0, 1]
+    assert rank_table(run([g4], "--ranks-ply", "3"))[("a", "S")] == [1, 0, 0, 0, 0, 0]
 
     out = run([{"pair": 0, "game": 0, "first": "a", "second": "b", "opening": START, "moves": "5e5d"}])
     assert out.returncode != 0 and "empty square" in out.stderr and "Traceback" not in out.stderr, out.stderr

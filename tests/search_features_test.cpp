@@ -198,8 +198,8 @@ TEST(SearchFeatures, EachSwitchKeepsGeneratorsIdentical) {
 
 // A switch changes the search: every feature, switched from its default alone, changes some
 // node count on the three middle-game bench positions at depth 7, or else on the first end game
-// at depth 10 (the one place where MateThreat finds a null move mated; at depth 9 until the
-// castle terms changed the evaluation). A switch that did
+// at depth 11 (the one place where MateThreat finds a null move mated; at depth 9 until the
+// castle terms changed the evaluation, at 10 until the piece ranks did). A switch that did
 // nothing would be a stub.
 TEST(SearchFeatures, EverySwitchChangesTheTree) {
   auto e = engine({});
@@ -216,11 +216,11 @@ TEST(SearchFeatures, EverySwitchChangesTheTree) {
   const auto middle_games = std::span(kBenchPositions).subspan(1, 3);
   const auto end_game = std::span(kBenchPositions).subspan(4, 1);
   const uint64_t middle_defaults = nodes(SearchParams{}, middle_games, 7);
-  const uint64_t end_defaults = nodes(SearchParams{}, end_game, 10);
+  const uint64_t end_defaults = nodes(SearchParams{}, end_game, 11);
   for (const SearchFeatureInfo& f : kSearchFeatures) {
     SearchParams p;
     p.set(f.feature, !f.on_by_default);
-    const bool changed = nodes(p, middle_games, 7) != middle_defaults || nodes(p, end_game, 10) != end_defaults;
+    const bool changed = nodes(p, middle_games, 7) != middle_defaults || nodes(p, end_game, 11) != end_defaults;
     EXPECT_TRUE(changed) << f.name;
   }
 }
