@@ -9,8 +9,8 @@ the centre, where the first tempi go, and whether the generals come out.
 
 Reads games.jsonl of match/ (opening SFEN, moves, which engine played Black by the runner's
 rule), replays the moves on a board of its own (no legality check beyond the move's form and a piece
-on the from square: the records come from the runner, which checked them) and prints one
-Markdown table.
+on the from square: the records come from the runner, which checked them) and prints two
+Markdown tables.
 
 Usage: opening_moves.py [--plies 30] [--king-ply 40] [--ranks-ply 30] GAMES.jsonl [GAMES2.jsonl ...]
 """
@@ -57,7 +57,7 @@ def own_rank(square, black):
     return 10 - rank if black else rank
 
 
-def count(games, plies, king_ply, ranks_ply=30):
+def count(games, plies, king_ply, ranks_ply):
     """Per engine: moves, king moves, pawn steps, edge pawn steps in the first `plies` plies,
     games with its king on files 4-6 at `king_ply` (of games that long), and its silvers, golds
     and rooks by own rank (1..RANKS_SHOWN, the last one and beyond) at `ranks_ply`."""
