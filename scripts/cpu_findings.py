@@ -33,6 +33,10 @@ QUESTIONS = [
     ("dirty40", "Best dirty-flag kernel, 40-piece mask, cycles per call", "cyc"),
     ("sup_padded32", "padded32 borrow test over per-field test, speed-up", "x"),
     ("sup_bonanza21", "bonanza21 alternating masks (seed method) over per-field, speed-up", "x"),
+    ("eff_incr_ply", "Incremental effect counts over recomputed, per ply (make, then the evaluation), `effects/*/walk`", "x"),
+    ("eff_kept_ply", "Kept attack sets (differential position, after sync) over recomputed, per ply, `effects/*/walk`", "x"),
+    ("eff_incr_search", "Incremental effect counts over recomputed in the real search, `search/full+incremental/padded32-xor/classic/d6`", "x"),
+    ("eff_kept_search", "Kept attack sets over recomputed in the real search, `search/diff+diff-kept/padded32-xor/classic/d6`", "x"),
 ]
 # Which of these the chart shows (ratios share one axis), with their short labels.
 CHART = {"diff_node": "diff/full per node (bound)", "diff_search": "diff/full real search", "diff_perft_start6": "diff/full perft start d6",
@@ -59,6 +63,10 @@ def run_figures(rows):
         "diff_do_move": ratio("do_move/diff/walk", "do_move/full/walk"),
         "sup_padded32": ratio("hand_superior/padded32/by_field", "hand_superior/padded32/borrow"),
         "sup_bonanza21": ratio("hand_superior/bonanza21/by_field", "hand_superior/bonanza21/alternating"),
+        "eff_incr_ply": ratio("effects/recomputed/walk", "effects/incremental/walk"),
+        "eff_kept_ply": ratio("effects/recomputed/walk", "effects/diff-kept/walk"),
+        "eff_incr_search": ratio("search/full/padded32-xor/classic/d6", "search/full+incremental/padded32-xor/classic/d6"),
+        "eff_kept_search": ratio("search/full/padded32-xor/classic/d6", "search/diff+diff-kept/padded32-xor/classic/d6"),
     }
     leaves = rows["perft/full/start/6"].counter("leaves/s") if "perft/full/start/6" in rows else None
     f["perft_start6"] = leaves / 1e6 if leaves else None
