@@ -3,13 +3,15 @@
 per engine, its moves in the first --plies plies of every game, how many of them were king moves,
 pawn steps and edge pawn steps (from files 1, 2, 8 or 9), and in how many games its king stood on
 the centre files (4-6) at ply --king-ply; then, in a second table, where its silvers, golds and
-rooks (unpromoted) stood at ply --ranks-ply, by rank counted from its own back rank. The counts
-behind results/2026-11-27-opening-drift.md's castle and piece-rank readings: whether a king leaves
-the centre, where the first tempi go, and whether the generals come out.
+rooks (unpromoted) stood at ply --ranks-ply, by rank counted from its own back rank;
+in a third, its golds and silvers by king steps from its own king at ply --king-ply. The counts
+behind results/2026-11-27-opening-drift.md's castle, piece-rank and guard readings: whether a king
+leaves the centre, where the first tempi go, whether the generals come out and whether the golds
+stay by the king.
 
 Reads games.jsonl of match/ (opening SFEN, moves, which engine played Black by the runner's
 rule), replays the moves on a board of its own (no legality check beyond the move's form and a piece
-on the from square: the records come from the runner, which checked them) and prints two
+on the from square: the records come from the runner, which checked them) and prints three
 Markdown tables.
 
 Usage: opening_moves.py [--plies 30] [--king-ply 40] [--ranks-ply 30] GAMES.jsonl [GAMES2.jsonl ...]
@@ -26,6 +28,8 @@ EDGE_FILES = (1, 2, 8, 9)
 CENTRE_FILES = (4, 5, 6)
 RANKED_PIECES = "SGR"  # silvers, golds, rooks: the generals and the rook, unpromoted
 RANKS_SHOWN = 5  # own ranks 1..4 apart, 5 and beyond together
+GUARD_PIECES = "GS"  # golds and silvers (unpromoted) by their king steps from the own king
+STEPS_SHOWN = 3  # one step, two steps, three or more
 USI_MOVE = re.compile(r"[1-9][a-i][1-9][a-i]\+?|[PLNSGBR]\*[1-9][a-i]")
 
 
@@ -57,10 +61,16 @@ def own_rank(square, black):
     return 10 - rank if black else rank
 
 
+def king_steps(a, b):
+    """Chebyshev distance between two USI squares: the king steps from one to the other."""
+    return max(abs(int(a[0]) - int(b[0])), abs(RANKS.index(a[1]) - RANKS.index(b[1])))
+
+
 def count(games, plies, king_ply, ranks_ply):
     """Per engine: moves, king moves, pawn steps, edge pawn steps in the first `plies` plies,
-    games with its king on files 4-6 at `king_ply` (of games that long), and its silvers, golds
-    and rooks by own rank (1..RANKS_SHOWN, the last one and beyond) at `ranks_ply`."""
+    games with its king on files 4-6 at `king_ply` (of games that long) and its golds and
+    silvers by king steps from its king there, and its silvers, golds and rooks by own rank
+    (1..RANKS_SHOWN, the last one and beyond) at `ranks_ply`."""
     stats = {}
     for where, game in games:
         board = board_of(game["opening"])
@@ -71,7 +81,8 @@ def count(games, plies, king_ply, ranks_ply):
         moves = game["moves"].split()
         for name in (black, white):
             stats.setdefault(name, {"moves": 0, "king": 0, "pawn": 0, "edge_pawn": 0, "centre_king": 0, "games": 0,
-                                    "rank_games": 0, "ranks": {p: [0] * RANKS_SHOWN for p in RANKED_PIECES}})
+                                    "rank_games": 0, "ranks": {p: [0] * RANKS_SHOWN for p in RANKED_PIECES},
+                                    "guards": {p: [0] * STEPS_SHOWN for p in GUARD_PIECES}})
         at_king_ply = dict(board) if king_ply == 0 else None
         at_ranks_ply = dict(board) if ranks_ply == 0 else None
         for ply, move in enumerate(moves[: max(plies, king_ply, ranks_ply)]):
@@ -105,6 +116,9 @@ def count(games, plies, king_ply, ranks_ply):
                     s = stats[black if piece == "K" else white]
                     s["games"] += 1
                     s["centre_king"] += int(square[0]) in CENTRE_FILES
+                    for other, guard in at_king_ply.items():
+                        if guard.upper() in GUARD_PIECES and guard.isupper() == piece.isupper():
+                            s["guards"][guard.upper()][min(king_steps(square, other), STEPS_SHOWN) - 1] += 1
         if at_ranks_ply is not None:
             for name in (black, white):
                 stats[name]["rank_games"] += 1
@@ -149,6 +163,12 @@ def main(argv):
     for name, s in stats.items():
         for piece in RANKED_PIECES:
             print(f"| {name} | {piece} | {s['rank_games']} | " + " | ".join(str(n) for n in s["ranks"][piece]) + " |")
+    print()
+    print(f"| engine | piece at ply {a.king_ply} | games | one step from its king | two steps | three or more |")
+    print("|---|---|---:|---:|---:|---:|")
+    for name, s in stats.items():
+        for piece in GUARD_PIECES:
+            print(f"| {name} | {piece} | {s['games']} | " + " | ".join(str(n) for n in s["guards"][piece]) + " |")
 
 
 if __name__ == "__main__":

@@ -93,7 +93,9 @@ EffectTables make_effect_tables(const EffectWeights& w) {
   t.tempo = w[kTempo];
   auto any_set = [&](int first, int count) { return std::any_of(w.begin() + first, w.begin() + first + count, [](int x) { return x != 0; }); };
   t.king_neighbour_terms = any_set(kKingHole, 3);
-  t.king_terms = t.king_neighbour_terms || any_set(kKingRank, 9) || any_set(kKingFile, 5) || w[kKingRookNear] != 0;
+  t.king_guard_terms = any_set(kGoldGuard, 4);
+  t.king_terms = t.king_neighbour_terms || t.king_guard_terms || any_set(kKingRank, 9) || any_set(kKingFile, 5) ||
+                 w[kKingRookNear] != 0;
   t.king_danger[0] = w[kKingDangerAttacked];
   t.king_danger[1] = w[kKingDangerWeak];
   t.king_danger[2] = w[kKingDangerHand];
@@ -116,6 +118,7 @@ EffectTables make_effect_tables(const EffectWeights& w) {
       t.king_square[c][s] = int16_t(sign * (w[kKingRank + int(relative_rank(c, rank_of(s)))] + w[kKingFile + from_edge]));
     }
     t.king_rook_near[c] = sign * w[kKingRookNear];
+    for (int i = 0; i < 4; ++i) t.king_guard[c][i] = sign * w[kGoldGuard + i];
     t.king_neighbour[c][0] = int16_t(sign * w[kKingHole]);
     t.king_neighbour[c][1] = int16_t(sign * w[kKingShelter]);
     t.king_neighbour[c][2] = int16_t(sign * w[kKingShelterDefended]);
@@ -200,6 +203,8 @@ constexpr auto kKingBand3 = king_distance_band(1, 3);
 // king position), weights our own. The file and the rook are the castle: a king left on the
 // centre files stands where the fight is, and shogi's proverb keeps king and rook apart (the
 // rook's file is where the attack opens).
+// The guards: golds and silvers one or two steps from their king, where a castle keeps them
+// (gpsusi's golds stood there more often than sashite's, results/2026-11-27-opening-drift.md).
 template <HandLayout H>
 int king_neighbourhood(const BasicPosition<H>& pos, const EffectBoard& e, const eval::EffectTables& t) {
   int v = 0;
@@ -207,6 +212,12 @@ int king_neighbourhood(const BasicPosition<H>& pos, const EffectBoard& e, const 
     const Square k = pos.king_square(c);
     if (!is_ok(k)) continue;
     v += t.king_square[c][k] + t.king_rook_near[c] * (pos.pieces(c, ROOK) & kKingZone[k]).popcount();
+    if (t.king_guard_terms) {
+      const Bitboard near = king_attacks(k), outer = kKingOuterRing[k];
+      const Bitboard golds = pos.pieces(c, GOLD), silvers = pos.pieces(c, SILVER);
+      v += t.king_guard[c][0] * (golds & near).popcount() + t.king_guard[c][1] * (golds & outer).popcount() +
+           t.king_guard[c][2] * (silvers & near).popcount() + t.king_guard[c][3] * (silvers & outer).popcount();
+    }
     if (!t.king_neighbour_terms) continue;
     const Bitboard own = pos.pieces(c);
     for_each_square(king_attacks(k), [&](Square s) {

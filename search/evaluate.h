@@ -11,7 +11,8 @@
 //                    the enemy has more effects than its owner; per piece, defended, hanging
 //                    (attacked, no defender) and outnumbered, the last two weighed apart for
 //                    the side to move (which may still save one piece) and the other side;
-//                    per king, its rank and file, an own rook close by (the castle), and its
+//                    per king, its rank and file, an own rook close by (the castle), the own
+//                    golds and silvers one or two steps away (its guards), and its
 //                    neighbours (holes, shelters). The ideas are those of YaneuraOu's MATERIAL
 //                    levels 3-8 (yaneurao, MATERIAL evaluation (2020)): one combined table per
 //                    square, indexed by both kings' distances and both counts;
@@ -94,7 +95,9 @@ enum EffectWeight : int {
   kSilverRank,                              // [9] an unpromoted silver on each rank counted as the king's (r1: the enemy's back rank)
   kGoldRank = kSilverRank + 9,              // [9] a gold on each rank
   kRookRank = kGoldRank + 9,                // [9] an unpromoted rook on each rank
-  kEffectWeightCount = kRookRank + 9
+  kGoldGuard = kRookRank + 9,               // [2] per gold one step (d1) or two steps (d2) from the own king
+  kSilverGuard = kGoldGuard + 2,            // [2] per unpromoted silver one or two steps from the own king
+  kEffectWeightCount = kSilverGuard + 2
 };
 using EffectWeights = std::array<int, kEffectWeightCount>;
 
@@ -117,7 +120,8 @@ inline constexpr std::array<std::string_view, kEffectWeightCount> kEffectWeightN
     "gold_rank_r1",   "gold_rank_r2",   "gold_rank_r3",   "gold_rank_r4",   "gold_rank_r5",
     "gold_rank_r6",   "gold_rank_r7",   "gold_rank_r8",   "gold_rank_r9",
     "rook_rank_r1",   "rook_rank_r2",   "rook_rank_r3",   "rook_rank_r4",   "rook_rank_r5",
-    "rook_rank_r6",   "rook_rank_r7",   "rook_rank_r8",   "rook_rank_r9"};
+    "rook_rank_r6",   "rook_rank_r7",   "rook_rank_r8",   "rook_rank_r9",
+    "gold_guard_d1",  "gold_guard_d2",  "silver_guard_d1", "silver_guard_d2"};
 
 // Hand-set. Three Texel fits to the project's games (results/texel/) fitted them better and
 // lost their SPRTs against these (-48, -27, -69 Elo), and so did two fits to gpsusi's search
@@ -135,6 +139,8 @@ inline constexpr std::array<std::string_view, kEffectWeightCount> kEffectWeightN
 // the engine without them 36 of 112. The piece ranks (where gpsusi's silvers, golds and rooks
 // stood at ply 30 of 192 games and sashite's did not: results/2026-11-27-opening-drift.md):
 // +114 [+58, +177] in self-play (passed); doubled -1 [-27, +24] against these (no verdict).
+// The king guards (golds and silvers one or two steps from their king, where gpsusi kept its
+// golds more often than sashite) at 30/20 and 0/10 lost their SPRT, -109 [-169, -55]: 0.
 // A side never has an effect on the enemy king's square at an evaluated node (that side would
 // be in check, or the other side in an illegal position), so attack_d0 is 0; defence_d0
 // counts effects on the own king's square (defenders of a square the king may leave);
@@ -160,6 +166,8 @@ inline constexpr EffectWeights kDefaultEffectWeights = {
     0, 0, 0, 0, 10, 25, 20, 0, -30,      // silver rank r1..r9 (r9: its own first rank)
     0, 0, 0, -20, -30, -30, -10, 0, 0,   // gold rank r1..r9
     0, 0, 0, -20, -30, -10, -5, 0, 0,    // rook rank r1..r9
+    0, 0,                                // gold one, two steps from the own king
+    0, 0,                                // silver one, two steps from the own king
 };
 
 // The enemy's hand as attacking power against a king, per piece in hand, the first two of a
@@ -184,6 +192,8 @@ struct EffectTables {
   int16_t king_square[COLOR_NB][SQ_NB];  // the king's own square, by colour
   int16_t king_neighbour[COLOR_NB][4];   // a king's neighbour: hole, shelter, defended shelter, other
   int king_rook_near[COLOR_NB];          // per own rook within two steps of the king, by colour
+  int king_guard[COLOR_NB][4];           // per own gold one, two steps away, silver one, two steps
+  bool king_guard_terms;                 // some guard weight is not 0
   bool king_terms;                       // some king placement weight is not 0
   bool king_neighbour_terms;             // some neighbour weight is not 0 (else no loop over them)
   int king_danger[6];                    // attacked, weak, hand, outer ring, drop checks, board checks

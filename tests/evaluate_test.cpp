@@ -284,6 +284,26 @@ TEST(EvalEffects, PieceRankTerms) {
   EXPECT_EQ(change("rook_rank_r5", -30, "4k4/9/9/9/4r2R1/9/9/9/3K5 b - 1"), 0);
 }
 
+// The guards count golds and silvers of the king's own side by their king steps from it.
+TEST(EvalEffects, KingGuardTerms) {
+  auto change = [](std::string_view weight, int value, std::string_view sfen) {
+    const std::string zero = std::string(weight) + "=0", set = std::string(weight) + "=" + std::to_string(value);
+    return score_change(set, sfen) - score_change(zero, sfen);
+  };
+  // Black's king on 5i: golds on 4h (one step) and 3g (two), silvers on 6h (one) and 7i (two),
+  // a gold on 2g three steps away; White's king on 5a alone.
+  const std::string_view guards = "4k4/9/9/9/9/9/6GG1/3S1G3/2S1K4 b - 1";
+  EXPECT_EQ(change("gold_guard_d1", 20, guards), 20);
+  EXPECT_EQ(change("gold_guard_d2", 15, guards), 15);
+  EXPECT_EQ(change("silver_guard_d1", 10, guards), 10);
+  EXPECT_EQ(change("silver_guard_d2", 7, guards), 7);
+  // White's guards count for White (the position turned round).
+  EXPECT_EQ(change("gold_guard_d2", 15, testing::flip_sfen(std::string(guards))), -15);
+  // An enemy gold beside a king guards nothing; a promoted silver is not a silver.
+  EXPECT_EQ(change("gold_guard_d2", 15, "4k4/9/9/9/9/9/3g5/9/4K4 b - 1"), 0);
+  EXPECT_EQ(change("silver_guard_d1", 10, "4k4/9/9/9/9/9/9/3+S5/4K4 b - 1"), 0);
+}
+
 // The enemy's effects within two steps of a king weigh again by where they stand.
 TEST(EvalEffects, KingZoneWeighsTheAttackByDirection) {
   // White's silver on 5f reaches 4g, 5g and 6g, one step in front of Black's king on 5h (an

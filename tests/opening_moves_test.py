@@ -2,7 +2,8 @@
 """scripts/opening_moves.py: moves counted for the side that played them (both colour orders of a
 pair, an opening with White to move), kings followed through a capture, a promotion and a drop,
 the king-file count only for games that long, silvers, golds and rooks by own rank (a promoted
-silver no longer one), and a clear error for a bad record."""
+silver no longer one), golds and silvers by king steps from their own king, and a clear error for
+a bad record."""
 import json
 import os
 import subprocess
@@ -39,6 +40,15 @@ def rank_table(out):
     """The second table's rows by (engine, piece): games, then own ranks 1..4 and 5 or more."""
     rows = {}
     for line in out.stdout.split("\n\n")[1].splitlines()[2:]:
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        rows[(cells[0], cells[1])] = [int(c) for c in cells[2:]]
+    return rows
+
+
+def guard_table(out):
+    """The third table's rows by (engine, piece): games, then one step, two, three or more."""
+    rows = {}
+    for line in out.stdout.split("\n\n")[2].splitlines()[2:]:
         cells = [c.strip() for c in line.strip("|").split("|")]
         rows[(cells[0], cells[1])] = [int(c) for c in cells[2:]]
     return rows
@@ -91,6 +101,17 @@ def main():
           "moves": "3e3d 5a5b 3d3c+"}
     assert rank_table(run([g4], "--ranks-ply", "2"))[("a", "S")] == [1, 0, 0, 0, 0, 1]
     assert rank_table(run([g4], "--ranks-ply", "3"))[("a", "S")] == [1, 0, 0, 0, 0, 0]
+
+    # Golds and silvers by king steps from their own king: at the start each side's golds stand
+    # beside its king and its silvers two steps away; 3i4h brings a silver one step from it.
+    guards = guard_table(run([g3], "--king-ply", "0"))
+    assert guards[("a", "G")] == [1, 2, 0, 0] and guards[("a", "S")] == [1, 0, 2, 0], guards
+    guards = guard_table(run([g3], "--king-ply", "1"))
+    assert guards[("a", "S")] == [1, 1, 1, 0] and guards[("b", "S")] == [1, 0, 2, 0], guards
+    # Three steps or more; a promoted silver is no longer counted, an enemy piece never.
+    assert guard_table(run([g4], "--king-ply", "2"))[("a", "S")] == [1, 0, 0, 1]
+    assert guard_table(run([g4], "--king-ply", "3"))[("a", "S")] == [1, 0, 0, 0]
+    assert guard_table(run([g4], "--king-ply", "3"))[("b", "G")] == [1, 0, 0, 0]
 
     out = run([{"pair": 0, "game": 0, "first": "a", "second": "b", "opening": START, "moves": "5e5d"}])
     assert out.returncode != 0 and "empty square" in out.stderr and "Traceback" not in out.stderr, out.stderr
