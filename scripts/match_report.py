@@ -4,7 +4,7 @@
 Reads <run>/machine.txt and every <run>/<match>/summary.json, command.txt and summary.txt
 (written by build/bin/match run), and writes <run>/README.md (one row per match: the engines,
 time controls, games, W/D/L, pentanomial Elo with its 95 % interval, nElo, each side's nodes/s
-measured in the games) and two gnuplot charts: elo.svg (every match's Elo with its interval)
+and think time per move measured in the games) and two gnuplot charts: elo.svg (every match's Elo with its interval)
 and elo_vs_speed.svg (the generator and time-odds matches: Elo against the first engine's
 speed or time ratio).
 
@@ -31,10 +31,27 @@ def load(run):
         endings = re.search(r"^Endings: (.*)$", text, re.M)
         s.update(name=name, tc=tc.group(1) if tc else "", wall=int(wall.group(1)) if wall else 0,
                  endings=endings.group(1) if endings else "", command=open(os.path.join(folder, "command.txt")).read().strip())
+        s["think_ms"] = think_per_move(os.path.join(folder, "games.jsonl"), s["first"], s["second"])
         odds = re.search(r"--time-odds (\S+)", s["command"])
         s["odds"] = float(odds.group(1)) if odds else 1.0
         rows.append(s)
     return rows
+
+
+def think_per_move(games_jsonl, *engines):
+    """Each engine's mean think time per move in the games (ms), None where none is recorded: how
+    much of its time control an engine spends (an engine that stops early plays a weaker game)."""
+    total = {e: [0, 0] for e in engines}
+    if os.path.isfile(games_jsonl):
+        for line in open(games_jsonl):
+            if not line.strip():
+                continue
+            g = json.loads(line)
+            for side in ("first", "second"):
+                if g.get(side) in total and f"{side}_think_ms" in g:
+                    total[g[side]][0] += g[f"{side}_think_ms"]
+                    total[g[side]][1] += g[f"{side}_moves"]
+    return [t[0] / t[1] if t[1] else None for t in (total[e] for e in engines)]
 
 
 def gnuplot(script):
@@ -102,14 +119,16 @@ def main():
            "command line (`command.txt`), every game as a JSON line and as a CSA record, and the runner's summary.",
            "Elo is the first engine's, from game pairs (each opening played with both colours; fishtest's",
            "pentanomial model), with its 95 % interval; nodes/s are measured in the games (nodes each engine",
-           "reported over its think time).", "",
-           "| match | first vs second | time control | games | W / D / L | Elo [95 %] | nElo | nodes/s first / second | wall |",
-           "|---|---|---|---:|---|---|---:|---|---:|"]
+           "reported over its think time), and so is the think time per move (how much of its time control each",
+           "engine spends).", "",
+           "| match | first vs second | time control | games | W / D / L | Elo [95 %] | nElo | nodes/s first / second | ms per move first / second | wall |",
+           "|---|---|---|---:|---|---|---:|---|---|---:|"]
     for r in rows:
         games = r["wins"] + r["draws"] + r["losses"]
         nps = f"{r['first_nps'] / 1e6:.2f} M / {r['second_nps'] / 1e6:.2f} M" if r["first_nps"] and r["second_nps"] else "n/a"
+        think = " / ".join("n/a" if t is None else f"{t:.0f}" for t in r["think_ms"])
         out.append(f"| `{r['name']}` | {r['first']} vs {r['second']} | {r['tc']} | {games} | {r['wins']} / {r['draws']} / {r['losses']} | "
-                   f"{r['elo']:+.0f} [{r['elo_low']:+.0f}, {r['elo_high']:+.0f}] | {r['nelo']:+.0f} | {nps} | {r['wall']} s |")
+                   f"{r['elo']:+.0f} [{r['elo_low']:+.0f}, {r['elo_high']:+.0f}] | {r['nelo']:+.0f} | {nps} | {think} | {r['wall']} s |")
     out += ["", "Endings per match:", ""]
     out += [f"- `{r['name']}`: {r['endings']}" for r in rows]
     out += ["", "![Elo per match](elo.svg)", ""]
