@@ -157,19 +157,20 @@ def main(argv):
     print("|---|---:|---:|---:|---:|---:|")
     for name, s in stats.items():
         print(f"| {name} | {s['moves']} | {s['king']} | {s['pawn']} | {s['edge_pawn']} | {s['centre_king']} of {s['games']} |")
-    print()
-    print(f"| engine | piece at ply {a.ranks_ply} | games | own rank 1 | 2 | 3 | 4 | 5 or more |")
-    print("|---|---|---:|---:|---:|---:|---:|---:|")
-    for name, s in stats.items():
-        for piece in RANKED_PIECES:
-            print(f"| {name} | {piece} | {s['rank_games']} | " + " | ".join(str(n) for n in s["ranks"][piece]) + " |")
-    print()
-    print(f"| engine | piece at ply {a.king_ply} | games | one step from its king | two steps | three or more |")
-    print("|---|---|---:|---:|---:|---:|")
-    for name, s in stats.items():
-        for piece in GUARD_PIECES:
-            print(f"| {name} | {piece} | {s['games']} | " + " | ".join(str(n) for n in s["guards"][piece]) + " |")
+    print_piece_table(stats, f"piece at ply {a.ranks_ply} | games | own rank 1 | 2 | 3 | 4 | 5 or more",
+                      RANKED_PIECES, "rank_games", "ranks")
+    print_piece_table(stats, f"piece at ply {a.king_ply} | games | one step from its king | two steps | three or more",
+                      GUARD_PIECES, "games", "guards")
 
+
+def print_piece_table(stats, header, pieces, games_key, counts_key):
+    """One row per engine and piece: its games counted, then its counts per column."""
+    print()
+    print(f"| engine | {header} |")
+    print("|---|---|" + "---:|" * header.count("|"))
+    for name, s in stats.items():
+        for piece in pieces:
+            print(f"| {name} | {piece} | {s[games_key]} | " + " | ".join(str(n) for n in s[counts_key][piece]) + " |")
 
 if __name__ == "__main__":
     main(sys.argv[1:])

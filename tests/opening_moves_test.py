@@ -36,22 +36,22 @@ def table(out):
     return rows
 
 
-def rank_table(out):
-    """The second table's rows by (engine, piece): games, then own ranks 1..4 and 5 or more."""
+def piece_table(out, index):
+    """The second (index 1: by own rank) or third (index 2: by king steps) table's rows by
+    (engine, piece): games, then its counts per column."""
     rows = {}
-    for line in out.stdout.split("\n\n")[1].splitlines()[2:]:
+    for line in out.stdout.split("\n\n")[index].splitlines()[2:]:
         cells = [c.strip() for c in line.strip("|").split("|")]
         rows[(cells[0], cells[1])] = [int(c) for c in cells[2:]]
     return rows
+
+
+def rank_table(out):
+    return piece_table(out, 1)
 
 
 def guard_table(out):
-    """The third table's rows by (engine, piece): games, then one step, two, three or more."""
-    rows = {}
-    for line in out.stdout.split("\n\n")[2].splitlines()[2:]:
-        cells = [c.strip() for c in line.strip("|").split("|")]
-        rows[(cells[0], cells[1])] = [int(c) for c in cells[2:]]
-    return rows
+    return piece_table(out, 2)
 
 
 def main():
