@@ -4,8 +4,8 @@
 Reads <run>/machine.txt and every <run>/<match>/summary.json, command.txt and summary.txt
 (written by build/bin/match run), and writes <run>/README.md (one row per match: the engines,
 time controls, games, W/D/L, pentanomial Elo with its 95 % interval, nElo, each side's nodes/s
-and think time per move measured in the games) and two gnuplot charts: elo.svg (every match's Elo with its interval)
-and elo_vs_speed.svg (the generator and time-odds matches: Elo against the first engine's
+and think time per move measured in the games) and two gnuplot charts: elo.svg (every match's
+Elo with its interval) and elo_vs_speed.svg (the generator and time-odds matches: Elo against the first engine's
 speed or time ratio).
 
     scripts/match_report.py results/matches/<date>-<cpu>
