@@ -172,5 +172,6 @@ def print_piece_table(stats, header, pieces, games_key, counts_key):
         for piece in pieces:
             print(f"| {name} | {piece} | {s[games_key]} | " + " | ".join(str(n) for n in s[counts_key][piece]) + " |")
 
+
 if __name__ == "__main__":
     main(sys.argv[1:])

@@ -227,6 +227,12 @@ int score_change(std::string_view text, std::string_view sfen) {
   return v - effects_sfen(sfen).score;
 }
 
+// What one weight at `value` changes in the effect score of `sfen`, against that weight at 0.
+int weight_change(std::string_view weight, int value, std::string_view sfen) {
+  const std::string zero = std::string(weight) + "=0", set = std::string(weight) + "=" + std::to_string(value);
+  return score_change(set, sfen) - score_change(zero, sfen);
+}
+
 // The king terms each count what they name: holes and shelters beside the king, its rank.
 TEST(EvalEffects, KingNeighbourAndRankTerms) {
   // Black's king on 5i has five neighbours: a gold on 5h (only the king defends it), a silver
@@ -266,42 +272,34 @@ TEST(EvalEffects, KingFileAndRookTerms) {
 // Silvers, golds and rooks by rank, counted as the king's rank is (r1: the enemy's back rank),
 // each against the same position with the weight at 0.
 TEST(EvalEffects, PieceRankTerms) {
-  auto change = [](std::string_view weight, int value, std::string_view sfen) {
-    const std::string zero = std::string(weight) + "=0", set = std::string(weight) + "=" + std::to_string(value);
-    return score_change(set, sfen) - score_change(zero, sfen);
-  };
   // Black's silvers on 7i (its own back rank, r9) and 4g (r7); White's on 3a (its back rank).
   const std::string_view silvers = "4k1s2/9/9/9/9/9/5S3/9/2S1K4 b - 1";
-  EXPECT_EQ(change("silver_rank_r9", -30, silvers), -30 + 30);
-  EXPECT_EQ(change("silver_rank_r7", 20, silvers), 20);
-  EXPECT_EQ(change("silver_rank_r3", 20, silvers), 0);  // r3 is White's r7: none there
+  EXPECT_EQ(weight_change("silver_rank_r9", -30, silvers), -30 + 30);
+  EXPECT_EQ(weight_change("silver_rank_r7", 20, silvers), 20);
+  EXPECT_EQ(weight_change("silver_rank_r3", 20, silvers), 0);  // r3 is White's r7: none there
   // A promoted silver is not a silver; a gold, and only a gold, counts as one.
-  EXPECT_EQ(change("silver_rank_r7", 20, "4k4/9/9/9/9/9/5+S3/9/4K4 b - 1"), 0);
-  EXPECT_EQ(change("gold_rank_r6", -30, "4k4/9/9/9/9/6G2/5+S3/9/4K4 b - 1"), -30);
-  EXPECT_EQ(change("gold_rank_r6", -30, "4k4/9/9/2g6/9/6G2/9/9/4K4 b - 1"), 0);  // White's gold on 7d is its r6
+  EXPECT_EQ(weight_change("silver_rank_r7", 20, "4k4/9/9/9/9/9/5+S3/9/4K4 b - 1"), 0);
+  EXPECT_EQ(weight_change("gold_rank_r6", -30, "4k4/9/9/9/9/6G2/5+S3/9/4K4 b - 1"), -30);
+  EXPECT_EQ(weight_change("gold_rank_r6", -30, "4k4/9/9/2g6/9/6G2/9/9/4K4 b - 1"), 0);  // White's gold on 7d is its r6
   // Rooks: Black's on 2e (r5), White's dragon on 5e is not a rook.
-  EXPECT_EQ(change("rook_rank_r5", -30, "4k4/9/9/9/4+r2R1/9/9/9/3K5 b - 1"), -30);
-  EXPECT_EQ(change("rook_rank_r5", -30, "4k4/9/9/9/4r2R1/9/9/9/3K5 b - 1"), 0);
+  EXPECT_EQ(weight_change("rook_rank_r5", -30, "4k4/9/9/9/4+r2R1/9/9/9/3K5 b - 1"), -30);
+  EXPECT_EQ(weight_change("rook_rank_r5", -30, "4k4/9/9/9/4r2R1/9/9/9/3K5 b - 1"), 0);
 }
 
 // The guards count golds and silvers of the king's own side by their king steps from it.
 TEST(EvalEffects, KingGuardTerms) {
-  auto change = [](std::string_view weight, int value, std::string_view sfen) {
-    const std::string zero = std::string(weight) + "=0", set = std::string(weight) + "=" + std::to_string(value);
-    return score_change(set, sfen) - score_change(zero, sfen);
-  };
   // Black's king on 5i: golds on 4h (one step) and 3g (two), silvers on 6h (one) and 7i (two),
   // a gold on 2g three steps away; White's king on 5a alone.
   const std::string_view guards = "4k4/9/9/9/9/9/6GG1/3S1G3/2S1K4 b - 1";
-  EXPECT_EQ(change("gold_guard_d1", 20, guards), 20);
-  EXPECT_EQ(change("gold_guard_d2", 15, guards), 15);
-  EXPECT_EQ(change("silver_guard_d1", 10, guards), 10);
-  EXPECT_EQ(change("silver_guard_d2", 7, guards), 7);
+  EXPECT_EQ(weight_change("gold_guard_d1", 20, guards), 20);
+  EXPECT_EQ(weight_change("gold_guard_d2", 15, guards), 15);
+  EXPECT_EQ(weight_change("silver_guard_d1", 10, guards), 10);
+  EXPECT_EQ(weight_change("silver_guard_d2", 7, guards), 7);
   // White's guards count for White (the position turned round).
-  EXPECT_EQ(change("gold_guard_d2", 15, testing::flip_sfen(std::string(guards))), -15);
+  EXPECT_EQ(weight_change("gold_guard_d2", 15, testing::flip_sfen(std::string(guards))), -15);
   // An enemy gold beside a king guards nothing; a promoted silver is not a silver.
-  EXPECT_EQ(change("gold_guard_d2", 15, "4k4/9/9/9/9/9/3g5/9/4K4 b - 1"), 0);
-  EXPECT_EQ(change("silver_guard_d1", 10, "4k4/9/9/9/9/9/9/3+S5/4K4 b - 1"), 0);
+  EXPECT_EQ(weight_change("gold_guard_d2", 15, "4k4/9/9/9/9/9/3g5/9/4K4 b - 1"), 0);
+  EXPECT_EQ(weight_change("silver_guard_d1", 10, "4k4/9/9/9/9/9/9/3+S5/4K4 b - 1"), 0);
 }
 
 // The enemy's effects within two steps of a king weigh again by where they stand.
