@@ -55,6 +55,23 @@ def board_of(sfen):
     return board
 
 
+def play(board, move, black_to_move, where):
+    """Makes a USI move on `board` (board_of's form) and returns the piece it moved ("" for a
+    drop). No legality check beyond the move's form and a piece on the from square: the records
+    come from the runner, which checked them. `where` starts the error's text."""
+    if not USI_MOVE.fullmatch(move):
+        raise ValueError(f"{where} ({move!r}) is not a USI move")
+    if move[1] == "*":
+        board[move[2:4]] = move[0] if black_to_move else move[0].lower()
+        return ""
+    source, target = move[:2], move[2:4]
+    if source not in board:
+        raise ValueError(f"{where} ({move}) moves from an empty square")
+    moved = board.pop(source)
+    board[target] = "+" + moved if move.endswith("+") else moved
+    return moved
+
+
 def own_rank(square, black):
     """A square's rank counted from the own back rank of the side (1: Black's rank i, White's a)."""
     rank = RANKS.index(square[1]) + 1
@@ -88,17 +105,7 @@ def count(games, plies, king_ply, ranks_ply):
         for ply, move in enumerate(moves[: max(plies, king_ply, ranks_ply)]):
             is_black = black_first == (ply % 2 == 0)
             s = stats[black if is_black else white]
-            if not USI_MOVE.fullmatch(move):
-                raise ValueError(f"{where}: ply {ply} ({move!r}) is not a USI move")
-            moved = ""  # a drop moves nothing on the board
-            if move[1] == "*":
-                board[move[2:4]] = move[0] if is_black else move[0].lower()
-            else:
-                source, target = move[:2], move[2:4]
-                if source not in board:
-                    raise ValueError(f"{where}: ply {ply} ({move}) moves from an empty square")
-                moved = board.pop(source)
-                board[target] = "+" + moved if move.endswith("+") else moved
+            moved = play(board, move, is_black, f"{where}: ply {ply}")
             if ply + 1 == king_ply:
                 at_king_ply = dict(board)
             if ply + 1 == ranks_ply:

@@ -6,6 +6,7 @@
 #include <immintrin.h>
 
 #include "engine/usi_text.h"
+#include "search/piece_square_learned.h"
 
 namespace sashite {
 
@@ -125,9 +126,25 @@ EffectTables make_effect_tables(const EffectWeights& w) {
     t.king_neighbour[c][3] = 0;
     for (const auto& [pt, first] : {std::pair{SILVER, kSilverRank}, std::pair{GOLD, kGoldRank}, std::pair{ROOK, kRookRank}})
       for (Square s = SQ_ZERO; s < SQ_NB; ++s)
-        t.piece_rank[make_piece(c, pt)][s] = int16_t(sign * w[first + int(relative_rank(c, rank_of(s)))]);
+        t.piece_square[make_piece(c, pt)][s] = int16_t(sign * w[first + int(relative_rank(c, rank_of(s)))]);
+    // The learned table is Black's view: a White piece reads its square rotated.
+    for (PieceType pt = RAW_BEGIN; pt < RAW_END; ++pt)
+      for (Square s = SQ_ZERO; s < SQ_NB; ++s) {
+        const int learned = kLearnedPieceSquare[pt][c == BLACK ? s : flip(s)] * w[kPieceSquarePercent] / 100;
+        t.piece_square[make_piece(c, pt)][s] = int16_t(std::clamp(t.piece_square[make_piece(c, pt)][s] + sign * learned, -30000, 30000));
+      }
   }
-  t.piece_rank_terms = any_set(kSilverRank, 27);
+  // The offset tables: a White piece's offset in Black's view is 288 less its own view's.
+  for (PieceType pt = RAW_BEGIN; pt < RAW_END; ++pt)
+    for (int i = 0; i < kKingOffsets; ++i) {
+      t.own_king_offset[make_piece(BLACK, pt)][i] = int16_t(kLearnedOwnKing[pt][i] * w[kPieceOwnKingPercent] / 100);
+      t.own_king_offset[make_piece(WHITE, pt)][kKingOffsets - 1 - i] = int16_t(-t.own_king_offset[make_piece(BLACK, pt)][i]);
+      t.enemy_king_offset[make_piece(BLACK, pt)][i] = int16_t(kLearnedEnemyKing[pt][i] * w[kPieceEnemyKingPercent] / 100);
+      t.enemy_king_offset[make_piece(WHITE, pt)][kKingOffsets - 1 - i] = int16_t(-t.enemy_king_offset[make_piece(BLACK, pt)][i]);
+    }
+  t.king_offset_terms = w[kPieceOwnKingPercent] != 0 || w[kPieceEnemyKingPercent] != 0;
+  t.piece_square_all_kinds = w[kPieceSquarePercent] != 0;
+  t.piece_square_terms = any_set(kSilverRank, 27) || t.piece_square_all_kinds || t.king_offset_terms;
   return t;
 }
 
@@ -341,14 +358,34 @@ int king_zone_directions(const BasicPosition<H>& pos, const EffectBoard& e, cons
   return v;
 }
 
-// Where the silvers, golds and rooks stand, by rank: a silver left on its first rank has not
-// joined the game, a gold that climbs leaves its king's side, and a rook floated to the middle
-// ranks in the opening is a target. A learned evaluation's piece-square knowledge in its
-// crudest form (what gpsusi's games and sashite's differed in, results/2026-11-27-opening-drift.md).
+// Where the pieces stand. By hand, the silvers, golds and rooks by rank: a silver left on its
+// first rank has not joined the game, a gold that climbs leaves its king's side, and a rook
+// floated to the middle ranks in the opening is a target (what gpsusi's games and sashite's
+// differed in, results/2026-11-27-opening-drift.md). Learned, every unpromoted kind by square,
+// from the same games (scripts/piece_squares.py). Kings and promoted pieces read 0.
+// The offset tables read each piece's place around both kings: a castle's shape and an
+// attack's (a king-piece table in its smallest form: Hoki, Bonanza's evaluation (2006), learned
+// here by counting where a stronger engine's pieces stood, not from its moves).
 template <HandLayout H>
-int piece_ranks(const BasicPosition<H>& pos, const eval::EffectTables& t) {
+int piece_squares(const BasicPosition<H>& pos, const eval::EffectTables& t) {
   int v = 0;
-  for_each_square(pos.pieces(SILVER, GOLD, ROOK), [&](Square s) { v += t.piece_rank[pos.piece_on(s)][s]; });
+  if (!t.king_offset_terms) {
+    const Bitboard pieces = t.piece_square_all_kinds ? pos.pieces() : pos.pieces(SILVER, GOLD, ROOK);
+    for_each_square(pieces, [&](Square s) { v += t.piece_square[pos.piece_on(s)][s]; });
+    return v;
+  }
+  for (Color c : {BLACK, WHITE}) {
+    const Square own = pos.king_square(c), enemy = pos.king_square(~c);
+    if (!is_ok(own) || !is_ok(enemy)) {
+      for_each_square(pos.pieces(c), [&](Square s) { v += t.piece_square[pos.piece_on(s)][s]; });
+      continue;
+    }
+    for_each_square(pos.pieces(c), [&](Square s) {
+      const Piece pc = pos.piece_on(s);
+      v += t.piece_square[pc][s] + t.own_king_offset[pc][eval::king_offset(s, own)] +
+           t.enemy_king_offset[pc][eval::king_offset(s, enemy)];
+    });
+  }
   return v;
 }
 
@@ -361,7 +398,7 @@ int king_terms(const BasicPosition<H>& pos, const EffectBoard& e, const eval::Ef
 // The terms read per piece or per king rather than per square, shared by both paths.
 template <HandLayout H>
 int sparse_terms(const BasicPosition<H>& pos, const EffectBoard& e, const eval::EffectTables& t) {
-  return king_terms(pos, e, t) + (t.piece_rank_terms ? piece_ranks(pos, t) : 0);
+  return king_terms(pos, e, t) + (t.piece_square_terms ? piece_squares(pos, t) : 0);
 }
 
 // The portable path: the table indices for every square first (the compiler vectorizes these

@@ -16,8 +16,12 @@
 //                    neighbours (holes, shelters). The ideas are those of YaneuraOu's MATERIAL
 //                    levels 3-8 (yaneurao, MATERIAL evaluation (2020)): one combined table per
 //                    square, indexed by both kings' distances and both counts;
-//   piece ranks      per silver, gold and rook (unpromoted), its rank: a silver that stays on
-//                    its first rank, a gold or a rook that climbs to the middle ranks;
+//   piece squares    per silver, gold and rook (unpromoted), its rank: a silver that stays on
+//                    its first rank, a gold or a rook that climbs to the middle ranks; and,
+//                    each at a percentage (0 unless set), three learned tables per unpromoted
+//                    kind: by square, by the offset from the own king and from the enemy
+//                    king, where gpsusi's pieces stood more often than sashite's
+//                    (scripts/piece_squares.py, search/piece_square_learned.h);
 //   king danger      per king, the squares beside it the enemy reaches (and reaches as often
 //                    as its owner), the squares two steps out it reaches more often, the
 //                    enemy hand's attacking points and its kinds that can drop a safe check,
@@ -28,7 +32,8 @@
 //
 // Cost: with AVX-512 VBMI the square terms are two byte permutes per 64 squares and the piece
 // terms one table load per piece; without it, one pass over the 81 squares, two loads each.
-// The piece ranks: one more load per silver, gold and rook (ten at most).
+// The piece squares: one more load per silver, gold and rook (ten at most); with a learned
+// table on, one to three loads per piece.
 #pragma once
 
 #include <array>
@@ -97,7 +102,10 @@ enum EffectWeight : int {
   kRookRank = kGoldRank + 9,                // [9] an unpromoted rook on each rank
   kGoldGuard = kRookRank + 9,               // [2] per gold one step (d1) or two steps (d2) from the own king
   kSilverGuard = kGoldGuard + 2,            // [2] per unpromoted silver one or two steps from the own king
-  kEffectWeightCount = kSilverGuard + 2
+  kPieceSquarePercent = kSilverGuard + 2,   // the learned tables (piece_square_learned.h), percent: by square,
+  kPieceOwnKingPercent,                     //   by the offset from the own king,
+  kPieceEnemyKingPercent,                   //   by the offset from the enemy king
+  kEffectWeightCount
 };
 using EffectWeights = std::array<int, kEffectWeightCount>;
 
@@ -121,7 +129,8 @@ inline constexpr std::array<std::string_view, kEffectWeightCount> kEffectWeightN
     "gold_rank_r6",   "gold_rank_r7",   "gold_rank_r8",   "gold_rank_r9",
     "rook_rank_r1",   "rook_rank_r2",   "rook_rank_r3",   "rook_rank_r4",   "rook_rank_r5",
     "rook_rank_r6",   "rook_rank_r7",   "rook_rank_r8",   "rook_rank_r9",
-    "gold_guard_d1",  "gold_guard_d2",  "silver_guard_d1", "silver_guard_d2"};
+    "gold_guard_d1",  "gold_guard_d2",  "silver_guard_d1", "silver_guard_d2",
+    "piece_square_percent", "piece_own_king_percent", "piece_enemy_king_percent"};
 
 // Hand-set. Three Texel fits to the project's games (results/texel/) fitted them better and
 // lost their SPRTs against these (-48, -27, -69 Elo), and so did two fits to gpsusi's search
@@ -141,6 +150,10 @@ inline constexpr std::array<std::string_view, kEffectWeightCount> kEffectWeightN
 // +114 [+58, +177] in self-play (passed); doubled -1 [-27, +24] against these (no verdict).
 // The king guards (golds and silvers one or two steps from their king, where gpsusi kept its
 // golds more often than sashite) at 30/20 and 0/10 lost their SPRT, -109 [-169, -55]: 0.
+// The learned tables (where gpsusi's pieces stood more often than sashite's, every kind and
+// square, results/2026-11-28-piece-squares.md): the square table +10 [-18, +38] in self-play
+// (no verdict) and 8.5 of 32 against gpsusi, as without it; with the king-offset tables
+// -106 [-165, -53]: all three 0.
 // A side never has an effect on the enemy king's square at an evaluated node (that side would
 // be in check, or the other side in an illegal position), so attack_d0 is 0; defence_d0
 // counts effects on the own king's square (defenders of a square the king may leave);
@@ -168,12 +181,23 @@ inline constexpr EffectWeights kDefaultEffectWeights = {
     0, 0, 0, -20, -30, -10, -5, 0, 0,    // rook rank r1..r9
     0, 0,                                // gold one, two steps from the own king
     0, 0,                                // silver one, two steps from the own king
+    0, 0, 0,                             // the learned tables: by square, own king, enemy king
 };
 
 // The enemy's hand as attacking power against a king, per piece in hand, the first two of a
 // kind counting (a third rarely adds a new drop square): pieces that drop beside a king and
 // stay defended count most. Pawns count once, whatever their number.
 inline constexpr int kKingDangerHandPoints[RAW_END] = {0, 1, 2, 2, 3, 3, 4, 3};  // -, P, L, N, S, B, R, G
+
+// A square's offset from a king as one index: kKingOffsetBase[s] - kKingOffsetBase[k] + 144 is
+// (rank difference + 8) * 17 + (file difference + 8), from 0 to 288, Black's view.
+inline constexpr int kKingOffsets = 17 * 17;
+inline constexpr std::array<uint8_t, SQ_NB> kKingOffsetBase = [] {
+  std::array<uint8_t, SQ_NB> t{};
+  for (Square s = SQ_ZERO; s < SQ_NB; ++s) t[s] = uint8_t(17 * int(rank_of(s)) + int(file_of(s)));
+  return t;
+}();
+inline int king_offset(Square s, Square k) { return kKingOffsetBase[s] - kKingOffsetBase[k] + 144; }
 
 // The tables the weights expand to, Black's view. Per square the terms split into one part by
 // the distance to Black's king and one by the distance to White's, each indexed by min(black
@@ -203,9 +227,17 @@ struct EffectTables {
   // king's view: [front, side, back][distance 0-2][enemy count, capped at 3].
   int16_t king_zone[3][3][4];
   bool king_zone_terms;  // some king_zone percent is not 100 (the defaults: none, no loop)
-  // Silvers, golds and rooks by rank, signed by colour ([Piece][Square]; 0 for other pieces).
-  int16_t piece_rank[PIECE_NB][SQ_NB];
-  bool piece_rank_terms;  // some rank weight is not 0
+  // Per piece and square, signed by colour: the silver, gold and rook ranks plus the learned
+  // table at its percent ([Piece][Square]; 0 for kings and promoted pieces).
+  int16_t piece_square[PIECE_NB][SQ_NB];
+  bool piece_square_terms;     // some rank weight or the learned table's percent is not 0
+  bool piece_square_all_kinds; // the learned table is on: every unpromoted kind, not only S, G, R
+  // Per piece and its offset from its own king and from the enemy king (kKingOffsetBase),
+  // signed by colour, a White piece's entries stored rotated: the learned tables at their
+  // percents (0 for kings and promoted pieces).
+  int16_t own_king_offset[PIECE_NB][kKingOffsets];
+  int16_t enemy_king_offset[PIECE_NB][kKingOffsets];
+  bool king_offset_terms;      // some offset table's percent is not 0
 };
 EffectTables make_effect_tables(const EffectWeights& w);
 // The tables in force (kDefaultEffectWeights until set_effect_weights): read by evaluate().

@@ -10,6 +10,7 @@
 
 #include "movegen_full/random_walk.h"
 #include "search/evaluate.h"
+#include "search/piece_square_learned.h"
 
 namespace sashite {
 namespace {
@@ -284,6 +285,68 @@ TEST(EvalEffects, PieceRankTerms) {
   // Rooks: Black's on 2e (r5), White's dragon on 5e is not a rook.
   EXPECT_EQ(weight_change("rook_rank_r5", -30, "4k4/9/9/9/4+r2R1/9/9/9/3K5 b - 1"), -30);
   EXPECT_EQ(weight_change("rook_rank_r5", -30, "4k4/9/9/9/4r2R1/9/9/9/3K5 b - 1"), 0);
+}
+
+// The learned piece-square table: each unpromoted piece reads its own side's view of its square
+// (a White piece the square rotated), at the percent; kings and promoted pieces read nothing.
+TEST(EvalEffects, LearnedPieceSquares) {
+  auto learned = [](PieceType pt, std::string_view usi, Color c) {
+    const Square s = square_from_usi(usi);
+    return int(eval::kLearnedPieceSquare[pt][c == BLACK ? s : flip(s)]);
+  };
+  // Black: pawn 4d, knight 9g, rook 8h; White: gold 4b, lance 1a.
+  const std::string_view pieces = "4k3l/5g3/9/5P3/9/9/N8/1R7/4K4 b - 1";
+  const int black = learned(PAWN, "4d", BLACK) + learned(KNIGHT, "9g", BLACK) + learned(ROOK, "8h", BLACK);
+  const int white = learned(GOLD, "4b", WHITE) + learned(LANCE, "1a", WHITE);
+  EXPECT_EQ(weight_change("piece_square_percent", 100, pieces), black - white);
+  EXPECT_NE(black - white, 0);  // the table is not empty where this test looks
+  // The position turned round: the same terms for the other colour.
+  EXPECT_EQ(weight_change("piece_square_percent", 100, testing::flip_sfen(std::string(pieces))), white - black);
+  // At 50 % each entry halves (toward zero), per piece.
+  auto half = [](int x) { return x * 50 / 100; };
+  EXPECT_EQ(weight_change("piece_square_percent", 50, pieces),
+            half(learned(PAWN, "4d", BLACK)) + half(learned(KNIGHT, "9g", BLACK)) + half(learned(ROOK, "8h", BLACK)) -
+                half(learned(GOLD, "4b", WHITE)) - half(learned(LANCE, "1a", WHITE)));
+  // A promoted pawn and the kings read nothing.
+  EXPECT_EQ(weight_change("piece_square_percent", 100, "4k4/9/9/5+P3/9/9/9/9/4K4 b - 1"), 0);
+  // With the silver ranks on, a silver reads both terms.
+  const std::string_view silver = "4k4/9/9/9/9/9/5S3/9/4K4 b - 1";
+  EXPECT_EQ(score_change("piece_square_percent=100", silver), learned(SILVER, "4g", BLACK));
+}
+
+// The offset tables: each unpromoted piece reads its offset from its own king and from the enemy
+// king, as its own side sees them (a White piece's squares rotated); kings and promoted pieces
+// read nothing.
+TEST(EvalEffects, LearnedKingOffsets) {
+  const std::string_view sfen = "4k3l/5g3/9/5P3/9/9/N8/1R7/4K4 b - 1";  // kings 5i and 5a
+  const Square bk = square_from_usi("5i"), wk = square_from_usi("5a");
+  struct Placed { PieceType pt; const char* square; Color c; };
+  const Placed pieces[] = {{PAWN, "4d", BLACK}, {KNIGHT, "9g", BLACK}, {ROOK, "8h", BLACK}, {GOLD, "4b", WHITE}, {LANCE, "1a", WHITE}};
+  auto sum = [&](const auto& table, bool own_king) {
+    int v = 0;
+    for (const Placed& p : pieces) {
+      const Square s = square_from_usi(p.square);
+      const Square k = (p.c == BLACK) == own_king ? bk : wk;
+      const int cell = p.c == BLACK ? eval::king_offset(s, k) : eval::king_offset(flip(s), flip(k));
+      v += (p.c == BLACK ? 1 : -1) * table[p.pt][cell];
+    }
+    return v;
+  };
+  const int own = sum(eval::kLearnedOwnKing, true), enemy = sum(eval::kLearnedEnemyKing, false);
+  EXPECT_NE(own, 0);
+  EXPECT_NE(enemy, 0);
+  EXPECT_EQ(weight_change("piece_own_king_percent", 100, sfen), own);
+  EXPECT_EQ(weight_change("piece_enemy_king_percent", 100, sfen), enemy);
+  EXPECT_EQ(weight_change("piece_own_king_percent", 100, testing::flip_sfen(std::string(sfen))), -own);
+  EXPECT_EQ(weight_change("piece_enemy_king_percent", 100, testing::flip_sfen(std::string(sfen))), -enemy);
+  // The three tables add up, and with the offset tables on the square table still reads.
+  EXPECT_EQ(score_change("piece_square_percent=100,piece_own_king_percent=100,piece_enemy_king_percent=100", sfen),
+            score_change("piece_square_percent=100", sfen) + own + enemy);
+  // The offset from a king: one rank toward the enemy is one row of 17 less.
+  EXPECT_EQ(eval::king_offset(square_from_usi("5h"), bk), 7 * 17 + 8);
+  EXPECT_EQ(eval::king_offset(square_from_usi("4i"), bk), 8 * 17 + 7);  // file 4: one file toward file 1
+  // A promoted pawn reads nothing.
+  EXPECT_EQ(weight_change("piece_own_king_percent", 100, "4k4/9/9/5+P3/9/9/9/9/4K4 b - 1"), 0);
 }
 
 // The guards count golds and silvers of the king's own side by their king steps from it.

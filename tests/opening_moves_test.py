@@ -4,7 +4,6 @@ pair, an opening with White to move), kings followed through a capture, a promot
 the king-file count only for games that long, silvers, golds and rooks by own rank (a promoted
 silver no longer one), golds and silvers by king steps from their own king, and a clear error for
 a bad record."""
-import json
 import os
 import subprocess
 import sys
@@ -12,18 +11,16 @@ import tempfile
 
 SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts", "opening_moves.py")
 sys.path.insert(0, os.path.dirname(SCRIPT))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import opening_moves as om  # noqa: E402
+from records import START, write_games  # noqa: E402
 
-START = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
 START_WHITE = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"
 
 
 def run(games, *args):
     with tempfile.TemporaryDirectory() as d:
-        path = os.path.join(d, "games.jsonl")
-        with open(path, "w") as f:
-            for g in games:
-                f.write(json.dumps(g) + "\n")
+        path = write_games(d, games)
         return subprocess.run([sys.executable, SCRIPT, *args, path], capture_output=True, text=True, timeout=60)
 
 
