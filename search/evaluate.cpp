@@ -376,14 +376,11 @@ int piece_squares(const BasicPosition<H>& pos, const eval::EffectTables& t) {
   }
   for (Color c : {BLACK, WHITE}) {
     const Square own = pos.king_square(c), enemy = pos.king_square(~c);
-    if (!is_ok(own) || !is_ok(enemy)) {
-      for_each_square(pos.pieces(c), [&](Square s) { v += t.piece_square[pos.piece_on(s)][s]; });
-      continue;
-    }
+    const bool kings = is_ok(own) && is_ok(enemy);  // a problem position may lack one
     for_each_square(pos.pieces(c), [&](Square s) {
       const Piece pc = pos.piece_on(s);
-      v += t.piece_square[pc][s] + t.own_king_offset[pc][eval::king_offset(s, own)] +
-           t.enemy_king_offset[pc][eval::king_offset(s, enemy)];
+      v += t.piece_square[pc][s];
+      if (kings) v += t.own_king_offset[pc][eval::king_offset(s, own)] + t.enemy_king_offset[pc][eval::king_offset(s, enemy)];
     });
   }
   return v;

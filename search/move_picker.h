@@ -246,7 +246,8 @@ class MovePicker {
   // (score, then the Move value inverted, then the move's index), which GCC vectorises
   // (vpmaxuq with AVX-512). The index sits below the two order fields, so it never changes
   // which move is the max (no two moves share a Move value), and the max names the move: no
-  // second scan to find it (that scan was a third of the picker's time, Xeon 0xcf).
+  // second scan to find it (that scan held a quarter of the picker's samples in a profile of
+  // `bench 13`, Xeon 0xcf, results/2026-11-28-picker-profile.md).
   static uint64_t order_key(const ExtMove& e, size_t index) {
     return uint64_t(uint32_t(e.score) ^ 0x80000000u) << 32 | uint64_t(0xFFFF - e.move) << 16 | index;
   }

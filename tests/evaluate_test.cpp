@@ -309,7 +309,7 @@ TEST(EvalEffects, LearnedPieceSquares) {
                 half(learned(GOLD, "4b", WHITE)) - half(learned(LANCE, "1a", WHITE)));
   // A promoted pawn and the kings read nothing.
   EXPECT_EQ(weight_change("piece_square_percent", 100, "4k4/9/9/5+P3/9/9/9/9/4K4 b - 1"), 0);
-  // With the silver ranks on, a silver reads both terms.
+  // The learned entry adds to the silver's rank term (on by default) rather than replacing it.
   const std::string_view silver = "4k4/9/9/9/9/9/5S3/9/4K4 b - 1";
   EXPECT_EQ(score_change("piece_square_percent=100", silver), learned(SILVER, "4g", BLACK));
 }

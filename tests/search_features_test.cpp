@@ -73,6 +73,27 @@ TEST(MovePicker, MainStagesYieldEveryLegalMoveOnce) {
   }
 }
 
+// Quiets come out best-first in one total order, history descending and then Move value
+// ascending, whatever order the generator emitted them in (pick_best): ties included.
+TEST(MovePicker, QuietsInHistoryThenMoveOrder) {
+  PositionLine<> g("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNS1KGSNL b G 1");  // no captures, drops
+  ButterflyHistory history{};
+  const MoveList<GenType::Legal> legal(g.pos);
+  int i = 0;
+  for (Move m : legal)
+    if (++i % 3) history.update(BLACK, m, 100 * (i % 4));  // a third untouched, the rest in three ties
+  OrderingTables tables;
+  tables.main = &history;
+  const Move none[2] = {MOVE_NONE, MOVE_NONE};
+  MovePicker<Pos> picker(g.pos, MOVE_NONE, none, MOVE_NONE, tables);
+  const std::vector<Move> got = picked(picker);
+  ASSERT_EQ(got.size(), legal.size());
+  for (size_t k = 1; k < got.size(); ++k) {
+    const int a = history.get(BLACK, got[k - 1]), b = history.get(BLACK, got[k]);
+    EXPECT_TRUE(a > b || (a == b && got[k - 1] < got[k])) << k;
+  }
+}
+
 // A promotion and its non-promotion learn apart.
 TEST(History, PromotionAndNonPromotionAreDifferentEntries) {
   auto h = std::make_unique<ButterflyHistory>();
