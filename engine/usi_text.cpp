@@ -38,6 +38,28 @@ std::string_view next_word(std::string_view& rest) {
   return word;
 }
 
+std::optional<std::string> parse_named_values(std::string_view text, std::span<const std::string_view> names,
+                                              std::span<int> values, int limit, std::string_view noun) {
+  std::string words(text);
+  std::replace(words.begin(), words.end(), ',', ' ');
+  std::string_view rest = words;
+  for (std::string_view pair; !(pair = next_word(rest)).empty();) {
+    const size_t eq = pair.find('=');
+    const auto name = std::find(names.begin(), names.end(), pair.substr(0, eq));
+    const std::optional<int> value = eq == std::string_view::npos ? std::nullopt : parse_int(pair.substr(eq + 1), -limit, limit);
+    if (name != names.end() && value) {
+      values[size_t(name - names.begin())] = *value;
+      continue;
+    }
+    // Appends, not operator+: GCC 12's -Wrestrict misfires on the latter (GCC bug 105329).
+    std::string why = "'";
+    why.append(pair).append("'");
+    if (name == names.end()) return why.append(" is not <").append(noun).append(">=<integer>");
+    return why.append(": the value must be an integer from -").append(std::to_string(limit)).append(" to ").append(std::to_string(limit));
+  }
+  return std::nullopt;
+}
+
 PositionCommand parse_position(std::string_view args) {
   PositionCommand c;
   std::string_view word = next_word(args);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -20,6 +21,13 @@ std::optional<int> parse_int(std::string_view text, int lo, int hi);
 std::string_view first_word(std::string_view text);
 // The first word of `rest`, which then starts after it; empty when no word is left.
 std::string_view next_word(std::string_view& rest);
+
+// Named integers from text, for the options that set many numbers at once (EvalWeights,
+// SearchTune): "name=value" pairs split by commas or white space, each setting values[i] where
+// names[i] is its name, within [-limit, limit]; the rest keep what they hold. The error names
+// the first bad pair and what a name should be (`noun`); values may then be partly set.
+std::optional<std::string> parse_named_values(std::string_view text, std::span<const std::string_view> names,
+                                              std::span<int> values, int limit, std::string_view noun);
 
 // The arguments of "position startpos|sfen <sfen> [moves m1 m2 ...]". "startpos" is a USI
 // keyword, turned into Position::kStartSfen here; "sfen startpos" is an error. The moves stay

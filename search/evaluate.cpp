@@ -158,25 +158,8 @@ std::optional<int> effect_weight_index(std::string_view name) {
 }
 
 std::variant<EffectWeights, std::string> parse_effect_weights(std::string_view text) {
-  constexpr int kLimit = 10000;
   EffectWeights w = kDefaultEffectWeights;
-  std::string words(text);
-  std::replace(words.begin(), words.end(), ',', ' ');
-  std::string_view rest = words;
-  for (std::string_view pair; !(pair = usi::next_word(rest)).empty();) {
-    const size_t eq = pair.find('=');
-    const std::optional<int> index = effect_weight_index(pair.substr(0, eq));
-    const std::optional<int> value = eq == std::string_view::npos ? std::nullopt : usi::parse_int(pair.substr(eq + 1), -kLimit, kLimit);
-    if (index && value) {
-      w[size_t(*index)] = *value;
-      continue;
-    }
-    // Appends, not operator+: GCC 12's -Wrestrict misfires on the latter (GCC bug 105329).
-    std::string why = "'";
-    why.append(pair).append("'");
-    if (!index) return why.append(" is not <weight name>=<integer>");
-    return why.append(": the value must be an integer from -").append(std::to_string(kLimit)).append(" to ").append(std::to_string(kLimit));
-  }
+  if (auto why = usi::parse_named_values(text, kEffectWeightNames, w, 10000, "weight name")) return *why;
   return w;
 }
 

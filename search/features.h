@@ -13,6 +13,8 @@
 #include <optional>
 #include <string_view>
 
+#include "search/search_constants.h"
+
 namespace sashite {
 
 // X(Name, on by default, what it does)
@@ -30,11 +32,13 @@ namespace sashite {
   X(CounterMove, true, "the quiet move that refuted the previous move, tried after the killers")                \
   X(HistoryReductions, true, "late-move reductions by history, cut node, PV and improving")                     \
   X(CaptureReductions, false, "late captures are reduced too, a ply less than quiets (no verdict at 400 pairs: off)") \
-  X(MateInOne, false, "a one-ply mate test of contact checks at every main-search node (failed its SPRT)")   \
+  X(MateInOne, false, "a one-ply mate test of contact checks at main-search nodes without a TT entry (failed its SPRT twice)")   \
   X(CheckExtension, true, "a check that keeps material (SEE >= 0) is searched a ply deeper")                 \
   X(QuiescenceChecks, true, "quiescence's first ply searches quiet checks besides captures and promotions")  \
   X(RootReductions, false, "late quiet root moves are searched shallower first, as below the root (failed its SPRT)") \
-  X(MateThreat, false, "a node whose null move is mated keeps its quiet moves: no shallow pruning, a ply less reduction (no verdict at 400 pairs: off)")
+  X(MateThreat, false, "a node whose null move is mated keeps its quiet moves: no shallow pruning, a ply less reduction (no verdict at 400 pairs: off)") \
+  X(CorrectionHistory, false, "static eval corrected by what searches found it off by, per pawn shape and per castle shape (no verdict at 300 pairs: off)") \
+  X(HistoryPruning, false, "a quiet move with a bad continuation history is skipped; history moves the depth futility and SEE pruning read")
 
 enum class SearchFeature : uint8_t {
 #define SASHITE_FEATURE_ENUM(name, on, what) name,
@@ -63,7 +67,7 @@ inline std::optional<SearchFeature> search_feature_by_name(std::string_view name
   return std::nullopt;
 }
 
-// What the search runs with: the feature switches and the draw score.
+// What the search runs with: the feature switches, the draw score and the margins.
 struct SearchParams {
   // A draw is worth -contempt to the side that was to move at the root and +contempt to the
   // other (centipawns), so neither side steers into a repetition from an even position.
@@ -75,6 +79,7 @@ struct SearchParams {
     return bits;
   }();
   int contempt = kDefaultContempt;
+  SearchConstants constants = kDefaultSearchConstants;  // search/search_constants.h
 
   bool on(SearchFeature f) const { return features >> int(f) & 1; }
   void set(SearchFeature f, bool on) {

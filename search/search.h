@@ -42,22 +42,18 @@ inline int64_t ms_since(Clock::time_point t) {
   return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t).count();
 }
 
-// Late-move reduction in plies, by depth and move number: ~ln(d) ln(m) / 2.
+// Late-move reduction in plies, by depth and move number: (base + scale ln(d) ln(m)) / 100, by
+// default ~ln(d) ln(m) / 2.
 struct Reductions {
   int8_t r[64][64];
-  Reductions() {
+  Reductions(int base_percent, int scale_percent) {
     for (int d = 0; d < 64; ++d)
-      for (int m = 0; m < 64; ++m) r[d][m] = int8_t(d && m ? 0.5 + std::log(d) * std::log(m) / 2.0 : 0);
+      for (int m = 0; m < 64; ++m)
+        r[d][m] = int8_t(d && m ? base_percent / 100.0 + std::log(d) * std::log(m) * (scale_percent / 100.0) : 0);
   }
   int operator()(int depth, int move_number) const { return r[std::min(depth, 63)][std::min(move_number, 63)]; }
 };
-inline const Reductions kReductions;
 
-// Margins in centipawns (pawn = 100). Shallow-depth pruning scales with depth; the values are
-// Stockfish's shapes at about half its scale (its pawn is ~200), untuned.
-constexpr Value futility_margin(int depth, bool improving) { return 110 * (depth - improving); }
-constexpr Value razor_margin(int depth) { return 400 + 250 * depth * depth; }
-constexpr int move_count_limit(int depth, bool improving) { return (3 + depth * depth) / (2 - improving); }
 constexpr int history_bonus(int depth) { return std::min(150 * depth - 100, 1600); }
 
 }  // namespace search_detail
@@ -133,7 +129,10 @@ class EngineImpl final : public Engine {
     tt_.clear();
     history_->clear();
   }
-  void set_params(const SearchParams& params) override { params_ = params; }
+  void set_params(const SearchParams& params) override {
+    params_ = params;
+    reductions_ = search_detail::Reductions(tuned(k_lmr_base_percent), tuned(k_lmr_scale_percent));
+  }
   const SearchParams& params() const override { return params_; }
 
   std::string pretty() const override { return pos_.board().pretty(); }
@@ -196,6 +195,7 @@ class EngineImpl final : public Engine {
     return c + ((pos_.key() >> 7) & 2) - 1;
   }
   bool on(SearchFeature f) const { return params_.on(f); }
+  int tuned(SearchConstant c) const { return params_.constants[c]; }
   // Counts the node and polls the clock and the limits; false once the search must stop.
   bool enter_node(int ply) {
     ++nodes_;
@@ -219,12 +219,26 @@ class EngineImpl final : public Engine {
   std::string info_line(int depth, Value score, Bound bound, const std::vector<Move>& pv) const;
   // The evaluation, with the counts from the configuration's effect source.
   Value static_eval() { return evaluate(pos_.board(), Config::EffectSource::effects(pos_, effects_)); }
+  // The static evaluation with CorrectionHistory's correction added; `raw` is what the TT keeps.
+  Value corrected_eval(Value raw) const {
+    if (!on(SearchFeature::CorrectionHistory)) return raw;
+    const Color us = pos_.side_to_move();
+    const int c = history_->pawn_correction.get(us, pawn_shape_key(pos_.board())) +
+                  history_->king_correction.get(us, king_shape_key(pos_.board()));
+    return std::clamp(raw + c / 16, -VALUE_EVAL_MAX, VALUE_EVAL_MAX);
+  }
+  void update_correction(int bonus) {
+    const Color us = pos_.side_to_move();
+    history_->pawn_correction.update(us, pawn_shape_key(pos_.board()), bonus);
+    history_->king_correction.update(us, king_shape_key(pos_.board()), bonus);
+  }
 
   Pos pos_;
   EffectBoard effects_{};  // scratch for the sources that compute the counts
   Table tt_;
   std::unique_ptr<SearchHistory> history_;
   SearchParams params_;
+  search_detail::Reductions reductions_{kDefaultSearchConstants[k_lmr_base_percent], kDefaultSearchConstants[k_lmr_scale_percent]};
   GameHistory game_;
   Stack stack_[kStackBefore + MAX_PLY + 2];
   std::vector<RootMove> root_moves_;
@@ -296,7 +310,7 @@ SearchResult EngineImpl<Config>::go(const SearchLimits& limits, const SearchCont
       unfinished_best_.clear();
       const Value previous_score = score;
       // Aspiration window around the last score from depth 4 on; widened on each failure.
-      Value delta = 40, alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
+      Value delta = tuned(k_aspiration_delta), alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
       if (depth >= 4 && !is_mate_score(score) && !std::exchange(full_window, false)) {
         alpha = std::max(score - delta, -VALUE_INFINITE);
         beta = std::min(score + delta, VALUE_INFINITE);
@@ -435,7 +449,7 @@ Value EngineImpl<Config>::search_root(Value alpha, Value beta, int depth) {
       // again at full depth.
       int d = new_depth;
       if (on(SearchFeature::RootReductions) && depth >= 3 && i >= 3 && quiet && !gives_check)
-        d = std::clamp(new_depth - search_detail::kReductions(depth, int(i) + 1) + 1, 1, new_depth);
+        d = std::clamp(new_depth - reductions_(depth, int(i) + 1) + 1, 1, new_depth);
       v = -search<false>(-alpha - 1, -alpha, d, 1, true);
       if (v > alpha && d < new_depth) v = -search<false>(-alpha - 1, -alpha, new_depth, 1, true);
       pv_searched = v > alpha && v < beta;
@@ -576,9 +590,9 @@ Value EngineImpl<Config>::search(Value alpha, Value beta, int depth, int ply, bo
   }
 
   // Static evaluation, and `eval`: the same sharpened by the TT's bounds.
-  Value eval = VALUE_NONE;
+  Value eval = VALUE_NONE, raw_eval = VALUE_NONE;
   if (in_check) ss->eval = VALUE_NONE;
-  else if (!excluded) ss->eval = tt_hit && tte.eval != VALUE_NONE ? tte.eval : static_eval();
+  else if (!excluded) ss->eval = corrected_eval(raw_eval = tt_hit && tte.eval != VALUE_NONE ? tte.eval : static_eval());
   if (!in_check) {
     eval = ss->eval;
     if (tt_lower > eval && !is_mate_score(tt_lower)) eval = tt_lower;
@@ -589,29 +603,30 @@ Value EngineImpl<Config>::search(Value alpha, Value beta, int depth, int ply, bo
                                        : (ss - 4)->eval != VALUE_NONE ? ss->eval > (ss - 4)->eval
                                                                       : true);
 
-  // A mate in one ends the node: a contact check that leaves no evasion.
-  if (!excluded && !in_check && on(SearchFeature::MateInOne)) {
+  // A mate in one ends the node: a contact check that leaves no evasion. Only where the TT has
+  // no entry, as YaneuraOu's search asks it: a node searched before has its mate stored.
+  if (!excluded && !in_check && !tt_hit && on(SearchFeature::MateInOne)) {
     if (const Move m = mate_in_one(pos_, (ss + 1)->state); m != MOVE_NONE) {
       if (PvNode) {
         (ss + 1)->pv_length = 0;
         update_pv(ss, m);
       }
       const Value v = mate_in(ply + 1);
-      tt_.store(key, m, value_to_tt(v, ply), BOUND_EXACT, std::min(depth + 6, MAX_PLY - 1), ss->eval);
+      tt_.store(key, m, value_to_tt(v, ply), BOUND_EXACT, std::min(depth + 6, MAX_PLY - 1), raw_eval);
       return v;
     }
   }
 
   const bool can_prune = !PvNode && !in_check && !excluded;
   // Razoring: far below alpha at low depth, only quiescence could lift it.
-  if (can_prune && on(SearchFeature::Razoring) && depth <= 3 && eval < alpha - razor_margin(depth)) {
+  if (can_prune && on(SearchFeature::Razoring) && depth <= 3 && eval < alpha - tuned(k_razor_base) - tuned(k_razor_per_depth2) * depth * depth) {
     const Value v = qsearch<false>(alpha - 1, alpha, ply, 0);
     if (stopped()) return VALUE_ZERO;
     if (v < alpha && !is_mate_score(v)) return v;
   }
   // Reverse futility: far enough above beta at low depth, a quiet move will not change that.
   if (can_prune && on(SearchFeature::ReverseFutility) && depth <= 8 && !is_mate_score(beta) &&
-      eval - futility_margin(depth, improving) >= beta && eval < VALUE_EVAL_MAX)
+      eval - tuned(k_reverse_futility_per_depth) * (depth - improving) >= beta && eval < VALUE_EVAL_MAX)
     return eval;
 
   // Null move: if passing still fails high, a real move will. Verified at high depth by a
@@ -622,7 +637,7 @@ Value EngineImpl<Config>::search(Value alpha, Value beta, int depth, int ply, bo
   bool mate_threat = false;
   if (can_prune && depth >= 2 && eval >= beta && ss->eval >= beta && (ss - 1)->move != MOVE_NULL &&
       ply >= nmp_min_ply_ && !is_mate_score(beta)) {
-    const int r = 3 + depth / 4 + std::min((eval - beta) / 200, 3);
+    const int r = 3 + depth / 4 + std::min((eval - beta) / tuned(k_null_eval_divisor), 3);
     ss->move = MOVE_NULL;
     ss->continuation = history_->continuation.row(NO_PIECE, Square(0));
     pos_.do_null_move((ss + 1)->state);
@@ -644,7 +659,7 @@ Value EngineImpl<Config>::search(Value alpha, Value beta, int depth, int ply, bo
   // quiescence check) is taken as a cut-off at full depth.
   const OrderingTables tables = ordering(ss);
   if (can_prune && on(SearchFeature::ProbCut) && depth >= 5 && !is_mate_score(beta)) {
-    const Value pc_beta = beta + 180 - 50 * improving;
+    const Value pc_beta = beta + tuned(k_probcut_margin) - tuned(k_probcut_improving) * improving;
     if (!(tt_hit && tte.depth >= depth - 3 && tt_upper < pc_beta)) {
       MovePicker<Pos> picker(pos_, tt_move, pc_beta - ss->eval, tables);
       for (Move m; (m = picker.next()) != MOVE_NONE;) {
@@ -654,7 +669,7 @@ Value EngineImpl<Config>::search(Value alpha, Value beta, int depth, int ply, bo
         pos_.undo_move(m);
         if (stopped()) return VALUE_ZERO;
         if (v >= pc_beta) {
-          tt_.store(key, m, value_to_tt(v, ply), BOUND_LOWER, depth - 3, ss->eval);
+          tt_.store(key, m, value_to_tt(v, ply), BOUND_LOWER, depth - 3, raw_eval);
           return v;
         }
       }
@@ -684,17 +699,29 @@ Value EngineImpl<Config>::search(Value alpha, Value beta, int depth, int ply, bo
     const bool gives_check = pos_.gives_check(m);
     const Piece moved = piece_after(pos_.board(), m);
     int new_depth = depth - 1;
-    const int reduction = kReductions(depth, move_count);
+    const int reduction = reductions_(depth, move_count);
 
     // Shallow-depth pruning, once a move has kept the node from being lost.
     if (best > VALUE_MATED_IN_MAX_PLY && !mate_threat) {
-      if (on(SearchFeature::MoveCountPruning) && move_count >= move_count_limit(depth, improving)) picker.skip_quiets();
+      if (on(SearchFeature::MoveCountPruning) && move_count >= (tuned(k_move_count_base) + depth * depth) / (2 - improving))
+        picker.skip_quiets();
       const int lmr_depth = std::max(new_depth - reduction, 0);
       if (capture_stage || gives_check) {
-        if (on(SearchFeature::SeePruning) && depth <= 8 && !pos_.see_ge(m, -120 * depth)) continue;
+        if (on(SearchFeature::SeePruning) && depth <= 8 && !pos_.see_ge(m, -tuned(k_see_capture_per_depth) * depth)) continue;
       } else {
-        if (on(SearchFeature::Futility) && !in_check && lmr_depth < 8 && eval + 120 + 110 * lmr_depth <= alpha) continue;
-        if (on(SearchFeature::SeePruning) && !pos_.see_ge(m, -25 * lmr_depth * lmr_depth)) continue;
+        int quiet_depth = lmr_depth;
+        // A quiet move whose continuation history is bad enough is skipped, and the history
+        // moves the depth the futility and SEE margins read (Stockfish's continuation-history
+        // pruning and its lmrDepth adjustment).
+        if (on(SearchFeature::HistoryPruning) && tables.continuation[0]) {
+          const int cont = tables.continuation[0]->get(moved, to_sq(m)) + tables.continuation[1]->get(moved, to_sq(m));
+          if (cont < -4000 * depth) continue;
+          quiet_depth = std::max(quiet_depth + (cont + 2 * history_->main.get(pos_.side_to_move(), m)) / 3500, 0);
+        }
+        if (on(SearchFeature::Futility) && !in_check && quiet_depth < 8 && 
+            eval + tuned(k_futility_base) + tuned(k_futility_per_depth) * quiet_depth <= alpha)
+          continue;
+        if (on(SearchFeature::SeePruning) && !pos_.see_ge(m, -tuned(k_see_quiet_per_depth2) * quiet_depth * quiet_depth)) continue;
       }
     }
 
@@ -706,12 +733,12 @@ Value EngineImpl<Config>::search(Value alpha, Value beta, int depth, int ply, bo
     int extension = 0;
     if (on(SearchFeature::SingularExtension) && m == tt_move && !excluded && depth >= 6 && ply < 2 * root_depth_ &&
         tt_lower > -VALUE_INFINITE && !is_mate_score(tt_lower) && tte.depth >= depth - 3) {
-      const Value singular_beta = tt_lower - 2 * depth;
+      const Value singular_beta = tt_lower - tuned(k_singular_per_depth) * depth;
       ss->excluded = m;
       const Value v = search<false>(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node);
       ss->excluded = MOVE_NONE;
       if (stopped()) return VALUE_ZERO;
-      if (v < singular_beta) extension = !PvNode && v < singular_beta - 40 ? 2 : 1;
+      if (v < singular_beta) extension = !PvNode && v < singular_beta - tuned(k_singular_double_margin) ? 2 : 1;
       else if (singular_beta >= beta) return singular_beta;
       else if (tt_lower >= beta) extension = -2;
       else if (cut_node) extension = -1;
@@ -732,7 +759,7 @@ Value EngineImpl<Config>::search(Value alpha, Value beta, int depth, int ply, bo
       } else if (on(SearchFeature::HistoryReductions)) {
         const int stat = 2 * history_->main.get(~pos_.side_to_move(), m) +
                          (tables.continuation[0] ? tables.continuation[0]->get(moved, to_sq(m)) + tables.continuation[1]->get(moved, to_sq(m)) : 0);
-        r += cut_node + !improving - PvNode - stat / 8000;
+        r += cut_node + !improving - PvNode - stat / tuned(k_lmr_history_divisor);
       } else {
         r -= PvNode;
       }
@@ -787,9 +814,16 @@ Value EngineImpl<Config>::search(Value alpha, Value beta, int depth, int ply, bo
                                 type_of(pos_.board().piece_on(to_sq(captures[i]))), -bonus);
   }
 
+  // The evaluation's error, where the bound says which way it lies: a result below the
+  // evaluation that is an upper bound, or one above it that is a lower bound (a best move found).
+  if (!excluded && !in_check && !(best_move && in_capture_stage(pos_.board(), best_move)) && !is_mate_score(best) &&
+      on(SearchFeature::CorrectionHistory) &&
+      ((best < ss->eval && best < beta) || (best > ss->eval && best_move)))
+    update_correction(std::clamp((best - ss->eval) * depth / 8, -CorrectionHistory::kMax / 4, CorrectionHistory::kMax / 4));
+
   if (!excluded)
     tt_.store(key, best_move, value_to_tt(best, ply),
-              best >= beta ? BOUND_LOWER : PvNode && best > old_alpha ? BOUND_EXACT : BOUND_UPPER, depth, ss->eval);
+              best >= beta ? BOUND_LOWER : PvNode && best > old_alpha ? BOUND_EXACT : BOUND_UPPER, depth, raw_eval);
   return best;
 }
 
@@ -816,13 +850,13 @@ Value EngineImpl<Config>::qsearch(Value alpha, Value beta, int ply, int qply) {
     if (upper <= alpha) return upper;
   }
 
-  Value best, eval = VALUE_NONE;
+  Value best, eval = VALUE_NONE, raw_eval = VALUE_NONE;
   if (in_check) {
     best = mated_in(ply);
   } else {
-    eval = tt_hit && tte.eval != VALUE_NONE ? tte.eval : static_eval();
+    eval = corrected_eval(raw_eval = tt_hit && tte.eval != VALUE_NONE ? tte.eval : static_eval());
     if (eval >= beta) {
-      if (!tt_hit) tt_.store(key, MOVE_NONE, value_to_tt(eval, ply), BOUND_LOWER, 0, eval);
+      if (!tt_hit) tt_.store(key, MOVE_NONE, value_to_tt(eval, ply), BOUND_LOWER, 0, raw_eval);
       return eval;
     }
     alpha = std::max(alpha, eval);
@@ -838,7 +872,7 @@ Value EngineImpl<Config>::qsearch(Value alpha, Value beta, int ply, int qply) {
       // Futility by material: a capture that cannot lift the score to alpha is skipped;
       // a losing exchange or check is skipped altogether.
       const bool capture = pos_.board().is_capture(m);
-      if (capture && !is_promotion(m) && eval + piece_value(pos_.board().piece_on(to_sq(m))) + 200 <= alpha &&
+      if (capture && !is_promotion(m) && eval + piece_value(pos_.board().piece_on(to_sq(m))) + tuned(k_qsearch_futility) <= alpha &&
           !pos_.gives_check(m))
         continue;
       if (!pos_.see_ge(m, 0)) continue;
@@ -858,7 +892,7 @@ Value EngineImpl<Config>::qsearch(Value alpha, Value beta, int ply, int qply) {
     }
   }
   tt_.store(key, best_move, value_to_tt(best, ply),
-            best >= beta ? BOUND_LOWER : PvNode && best > old_alpha ? BOUND_EXACT : BOUND_UPPER, 0, eval);
+            best >= beta ? BOUND_LOWER : PvNode && best > old_alpha ? BOUND_EXACT : BOUND_UPPER, 0, raw_eval);
   return best;
 }
 

@@ -106,6 +106,49 @@ TEST(History, PromotionAndNonPromotionAreDifferentEntries) {
   EXPECT_EQ(h->get(WHITE, promo), 0);
 }
 
+// The correction tables' keys read the board's shape alone: a pawn move changes the pawn key,
+// a rook move far from both kings changes neither, a gold stepping beside its king changes the
+// king key only, and two hand layouts of one position give the same keys.
+TEST(History, CorrectionKeysReadTheShapeOnly) {
+  const std::string_view sfen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+  const PositionLine<> start(sfen);
+  const uint64_t pawns = pawn_shape_key(start.pos.board()), kings = king_shape_key(start.pos.board());
+  auto after = [&](std::string_view usi) {
+    PositionLine<> line(sfen);
+    line.play(find_move(line.pos, usi));
+    return std::pair(pawn_shape_key(line.pos.board()), king_shape_key(line.pos.board()));
+  };
+  const struct {
+    std::string_view move;
+    bool pawns_change, kings_change;
+  } kCases[] = {{"7g7f", true, false}, {"2h3h", false, false}, {"4i5h", false, true}, {"5i4h", false, true}};
+  for (const auto& c : kCases) {
+    const auto [pawns_after, kings_after] = after(c.move);
+    EXPECT_EQ(pawns_after != pawns, c.pawns_change) << c.move;
+    EXPECT_EQ(kings_after != kings, c.kings_change) << c.move;
+  }
+  // Black's pawns and White's apart: a pawn on one square is another shape in each colour.
+  EXPECT_NE(pawn_shape_key(PositionLine<>("4k4/9/9/9/9/9/P8/9/4K4 b - 1").pos.board()),
+            pawn_shape_key(PositionLine<>("4k4/9/9/9/9/9/p8/9/4K4 b - 1").pos.board()));
+  PositionLine<BasicPosition<Hand64>> other_layout(sfen);
+  EXPECT_EQ(pawn_shape_key(other_layout.pos.board()), pawns);
+  EXPECT_EQ(king_shape_key(other_layout.pos.board()), kings);
+}
+
+// A correction entry moves towards the bonuses it is given and stays inside +-kMax: the
+// evaluation can be moved by 64 cp at most.
+TEST(History, CorrectionStaysBounded) {
+  auto h = std::make_unique<CorrectionHistory>();
+  *h = {};
+  for (int i = 0; i < 1000; ++i) h->update(BLACK, 12345, CorrectionHistory::kMax / 4);
+  EXPECT_GT(h->get(BLACK, 12345), CorrectionHistory::kMax * 9 / 10);
+  EXPECT_LE(h->get(BLACK, 12345), CorrectionHistory::kMax);
+  EXPECT_EQ(h->get(WHITE, 12345), 0);
+  for (int i = 0; i < 1000; ++i) h->update(BLACK, 12345, -CorrectionHistory::kMax / 4);
+  EXPECT_LT(h->get(BLACK, 12345), -CorrectionHistory::kMax * 9 / 10);
+  EXPECT_GE(h->get(BLACK, 12345), -CorrectionHistory::kMax);
+}
+
 // The bound a root score prints: a fail low is an upper bound, a fail high a lower bound.
 TEST(WindowBound, FailLowIsAnUpperBound) {
   EXPECT_EQ(window_bound(-50, -40, 40), BOUND_UPPER);
@@ -217,32 +260,69 @@ TEST(SearchFeatures, EachSwitchKeepsGeneratorsIdentical) {
   }
 }
 
-// A switch changes the search: every feature, switched from its default alone, changes some
-// node count on the three middle-game bench positions at depth 7, or else on the first end game
-// at depth 11 (the one place where MateThreat finds a null move mated; at depth 9 until the
-// castle terms changed the evaluation, at 10 until the piece ranks did). A switch that did
-// nothing would be a stub.
-TEST(SearchFeatures, EverySwitchChangesTheTree) {
-  auto e = engine({});
-  auto nodes = [&](const SearchParams& p, std::span<const std::string_view> positions, int depth) {
-    e->set_params(p);
+// Whether search parameters change the tree: some node count on the three middle-game bench
+// positions at depth 7, or else on the first end game at depth 11 (the one place where
+// MateThreat finds a null move mated; at depth 9 until the castle terms changed the evaluation,
+// at 10 until the piece ranks did), differs from the defaults'.
+class TreeProbe {
+ public:
+  bool changed_by(const SearchParams& p) { return nodes(p, kMiddleGames, 7) != middle_ || nodes(p, kEndGame, 11) != end_; }
+
+ private:
+  static constexpr auto kMiddleGames = std::span(kBenchPositions).subspan(1, 3);
+  static constexpr auto kEndGame = std::span(kBenchPositions).subspan(4, 1);
+  uint64_t nodes(const SearchParams& p, std::span<const std::string_view> positions, int depth) {
+    e_->set_params(p);
     uint64_t signature = 0;
     for (std::string_view sfen : positions) {
       SearchLimits l;
       l.depth = depth;
-      signature = signature * 1000003 + run(*e, sfen, l).nodes;
+      signature = signature * 1000003 + run(*e_, sfen, l).nodes;
     }
     return signature;
-  };
-  const auto middle_games = std::span(kBenchPositions).subspan(1, 3);
-  const auto end_game = std::span(kBenchPositions).subspan(4, 1);
-  const uint64_t middle_defaults = nodes(SearchParams{}, middle_games, 7);
-  const uint64_t end_defaults = nodes(SearchParams{}, end_game, 11);
+  }
+  std::unique_ptr<Engine> e_ = engine({});
+  uint64_t middle_ = nodes(SearchParams{}, kMiddleGames, 7);
+  uint64_t end_ = nodes(SearchParams{}, kEndGame, 11);
+};
+
+// A switch changes the search: every feature, switched from its default alone. A switch that
+// did nothing would be a stub.
+TEST(SearchFeatures, EverySwitchChangesTheTree) {
+  TreeProbe probe;
   for (const SearchFeatureInfo& f : kSearchFeatures) {
     SearchParams p;
     p.set(f.feature, !f.on_by_default);
-    const bool changed = nodes(p, middle_games, 7) != middle_defaults || nodes(p, end_game, 11) != end_defaults;
-    EXPECT_TRUE(changed) << f.name;
+    EXPECT_TRUE(probe.changed_by(p)) << f.name;
+  }
+}
+
+// The margins by name: defaults for empty text, each name within its registry range, and a
+// clear error naming the first bad pair (the output untouched then).
+TEST(SearchConstants, ParseNamesRangesAndDefaults) {
+  SearchConstants c{};
+  EXPECT_FALSE(parse_search_constants("", c));
+  EXPECT_EQ(c, kDefaultSearchConstants);
+  EXPECT_FALSE(parse_search_constants("futility_base=100, lmr_scale_percent=55", c));
+  EXPECT_EQ(c[k_futility_base], 100);
+  EXPECT_EQ(c[k_lmr_scale_percent], 55);
+  EXPECT_EQ(c[k_razor_base], kDefaultSearchConstants[k_razor_base]);
+  const SearchConstants before = c;
+  EXPECT_EQ(parse_search_constants("futility_base=100,bogus=3", c).value_or(""), "'bogus=3' is not <search constant name>=<integer>");
+  EXPECT_EQ(parse_search_constants("null_eval_divisor=0", c).value_or(""), "null_eval_divisor=0: the value must be from 80 to 500");
+  EXPECT_EQ(parse_search_constants("futility_base=1x", c).value_or(""), "'futility_base=1x': the value must be an integer from -100000 to 100000");
+  EXPECT_EQ(c, before);
+}
+
+// A constant reaches the tree: each one moved alone to its range's far end. A registry line the
+// search never read would be a stub.
+TEST(SearchConstants, EveryConstantChangesTheTree) {
+  TreeProbe probe;
+  for (int i = 0; i < kSearchConstantCount; ++i) {
+    const SearchConstantInfo& info = kSearchConstants[i];
+    SearchParams p;
+    p.constants[size_t(i)] = info.max - info.value > info.value - info.min ? info.max : info.min;
+    EXPECT_TRUE(probe.changed_by(p)) << info.name;
   }
 }
 

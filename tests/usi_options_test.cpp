@@ -206,7 +206,7 @@ TEST_F(UsiProgramOptions, UsiListsTheTableInOrder) {
   for (const PrintedOption& o : printed) names.push_back(o.name);
   std::vector<std::string> expected{"USI_Hash", "USI_Ponder", "MoveOverhead", "MateSolver", "MateTable", "MateHash",
                                     "MatePostSearch", "RootMateShare", "MateSafetyShare", "MoveGen", "HandLayout", "KeyScheme", "TTLayout", "EffectSource",
-                                    "Contempt", "EvalWeights"};
+                                    "Contempt", "EvalWeights", "SearchTune"};
   for (const SearchFeatureInfo& f : kSearchFeatures) expected.push_back("Search" + std::string(f.name));
   EXPECT_EQ(names, expected);
   ASSERT_EQ(printed.size(), engine_.options().all().size());

@@ -120,6 +120,14 @@ void UsiEngine::add_options() {
     eval::set_effect_weights(std::get<eval::EffectWeights>(w));
     return std::nullopt;
   }));
+  // The search's margins by name (search/search_constants.h), for tuning runs through the match
+  // runner: "futility_base=100,lmr_scale_percent=55"; unnamed ones keep their defaults.
+  options_.add(UsiOption::string("SearchTune", "", [this](const OptionValue& v) -> Error {
+    SearchParams p = engine_->params();
+    if (auto why = parse_search_constants(v.text, p.constants)) return *why;
+    engine_->set_params(p);
+    return std::nullopt;
+  }));
   for (const SearchFeatureInfo& f : kSearchFeatures) {
     options_.add(UsiOption::check("Search" + std::string(f.name), f.on_by_default, [this, feature = f.feature](const OptionValue& v) -> Error {
       SearchParams p = engine_->params();
