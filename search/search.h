@@ -42,8 +42,8 @@ inline int64_t ms_since(Clock::time_point t) {
   return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t).count();
 }
 
-// Late-move reduction in plies, by depth and move number: (base + scale ln(d) ln(m)) / 100, by
-// default ~ln(d) ln(m) / 2.
+// Late-move reduction in plies, by depth and move number: (base + scale ln(d) ln(m)) / 100
+// (search/search_constants.h: 0.67 + 0.69 ln(d) ln(m) by default, SPSA-tuned).
 struct Reductions {
   int8_t r[64][64];
   Reductions(int base_percent, int scale_percent) {

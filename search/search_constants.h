@@ -1,9 +1,10 @@
 // The search's margins and scales by name, one registry line each: the values search.h reads
 // (SearchParams::constants), the USI option SearchTune that sets any of them as "name=value,..."
 // (for tuning runs through the match runner: scripts/spsa.py --option SearchTune), and the tests
-// that check each one reaches the tree. The defaults are Stockfish's shapes at about half its
-// scale (its pawn is ~200, this evaluation's 100) until a tuning run's SPRT says otherwise
-// (results/sprt/log.md).
+// that check each one reaches the tree. The shapes are Stockfish's; the values started at about
+// half its scale (its pawn is ~200, this evaluation's 100) and are now those of an SPSA run
+// (results/spsa/2026-11-28-search-constants: 900 pairs at 20,000 nodes a move) that passed its
+// SPRT against them, +40 [+12, +68] (results/sprt/log.md); singular_per_depth was not tuned.
 #pragma once
 
 #include <array>
@@ -15,23 +16,23 @@ namespace sashite {
 
 // X(name, default, min, max, where the search reads it)
 #define SASHITE_FOR_EACH_SEARCH_CONSTANT(X)                                                                   \
-  X(reverse_futility_per_depth, 110, 40, 300, "static null move: eval - this x (depth - improving) >= beta")  \
-  X(razor_base, 400, 100, 1000, "razoring: eval < alpha - base - per_depth2 x depth^2 asks quiescence")        \
-  X(razor_per_depth2, 250, 50, 600, "razoring's depth^2 term")                                                  \
-  X(null_eval_divisor, 200, 80, 500, "null move: one ply more reduction per this much eval above beta (at most 3)") \
-  X(probcut_margin, 180, 60, 400, "ProbCut's beta: beta + margin - improving term")                             \
-  X(probcut_improving, 50, 0, 150, "ProbCut's margin less this when improving")                                 \
-  X(move_count_base, 3, 0, 10, "move-count pruning: quiets past (base + depth^2) / (2 - improving) are skipped") \
-  X(futility_base, 120, 30, 300, "move loop: a quiet with eval + base + per_depth x lmr depth <= alpha is skipped") \
-  X(futility_per_depth, 110, 40, 250, "the move-loop futility margin per ply of lmr depth")                    \
-  X(see_capture_per_depth, 120, 40, 300, "captures and checks losing more than this x depth by SEE are skipped") \
-  X(see_quiet_per_depth2, 25, 5, 80, "quiets losing more than this x lmr depth^2 by SEE are skipped")          \
+  X(reverse_futility_per_depth, 130, 40, 300, "static null move: eval - this x (depth - improving) >= beta")  \
+  X(razor_base, 419, 100, 1000, "razoring: eval < alpha - base - per_depth2 x depth^2 asks quiescence")        \
+  X(razor_per_depth2, 331, 50, 600, "razoring's depth^2 term")                                                  \
+  X(null_eval_divisor, 239, 80, 500, "null move: one ply more reduction per this much eval above beta (at most 3)") \
+  X(probcut_margin, 181, 60, 400, "ProbCut's beta: beta + margin - improving term")                             \
+  X(probcut_improving, 70, 0, 150, "ProbCut's margin less this when improving")                                 \
+  X(move_count_base, 5, 0, 10, "move-count pruning: quiets past (base + depth^2) / (2 - improving) are skipped") \
+  X(futility_base, 108, 30, 300, "move loop: a quiet with eval + base + per_depth x lmr depth <= alpha is skipped") \
+  X(futility_per_depth, 125, 40, 250, "the move-loop futility margin per ply of lmr depth")                    \
+  X(see_capture_per_depth, 109, 40, 300, "captures and checks losing more than this x depth by SEE are skipped") \
+  X(see_quiet_per_depth2, 26, 5, 80, "quiets losing more than this x lmr depth^2 by SEE are skipped")          \
   X(singular_per_depth, 2, 1, 8, "singular extension: the search below the TT bound by this x depth")          \
-  X(singular_double_margin, 40, 10, 120, "a move singular by this much more (off the PV) is extended twice")   \
-  X(lmr_base_percent, 50, 0, 150, "late-move reduction: (base + scale x ln(depth) ln(move number)) / 100 plies") \
-  X(lmr_scale_percent, 50, 20, 100, "the reduction's ln(depth) ln(move number) scale")                          \
-  X(lmr_history_divisor, 8000, 2000, 20000, "one ply less reduction per this much quiet history")              \
-  X(qsearch_futility, 200, 50, 500, "quiescence: a capture that cannot lift eval + its victim + this to alpha is skipped") \
+  X(singular_double_margin, 42, 10, 120, "a move singular by this much more (off the PV) is extended twice")   \
+  X(lmr_base_percent, 67, 0, 150, "late-move reduction: (base + scale x ln(depth) ln(move number)) / 100 plies") \
+  X(lmr_scale_percent, 69, 20, 100, "the reduction's ln(depth) ln(move number) scale")                          \
+  X(lmr_history_divisor, 8538, 2000, 20000, "one ply less reduction per this much quiet history")              \
+  X(qsearch_futility, 229, 50, 500, "quiescence: a capture that cannot lift eval + its victim + this to alpha is skipped") \
   X(aspiration_delta, 40, 10, 120, "the root's first window half-width around the last score")
 
 enum SearchConstant : int {
