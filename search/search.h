@@ -718,7 +718,7 @@ Value EngineImpl<Config>::search(Value alpha, Value beta, int depth, int ply, bo
           if (cont < -4000 * depth) continue;
           quiet_depth = std::max(quiet_depth + (cont + 2 * history_->main.get(pos_.side_to_move(), m)) / 3500, 0);
         }
-        if (on(SearchFeature::Futility) && !in_check && quiet_depth < 8 && 
+        if (on(SearchFeature::Futility) && !in_check && quiet_depth < 8 &&
             eval + tuned(k_futility_base) + tuned(k_futility_per_depth) * quiet_depth <= alpha)
           continue;
         if (on(SearchFeature::SeePruning) && !pos_.see_ge(m, -tuned(k_see_quiet_per_depth2) * quiet_depth * quiet_depth)) continue;
@@ -816,9 +816,9 @@ Value EngineImpl<Config>::search(Value alpha, Value beta, int depth, int ply, bo
 
   // The evaluation's error, where the bound says which way it lies: a result below the
   // evaluation that is an upper bound, or one above it that is a lower bound (a best move found).
-  if (!excluded && !in_check && !(best_move && in_capture_stage(pos_.board(), best_move)) && !is_mate_score(best) &&
-      on(SearchFeature::CorrectionHistory) &&
-      ((best < ss->eval && best < beta) || (best > ss->eval && best_move)))
+  if (on(SearchFeature::CorrectionHistory) && !excluded && !in_check && !is_mate_score(best) &&
+      ((best < ss->eval && best < beta) || (best > ss->eval && best_move)) &&
+      !(best_move && in_capture_stage(pos_.board(), best_move)))
     update_correction(std::clamp((best - ss->eval) * depth / 8, -CorrectionHistory::kMax / 4, CorrectionHistory::kMax / 4));
 
   if (!excluded)
