@@ -12,16 +12,10 @@ namespace sashite {
 
 namespace {
 
-// Board pieces other than the king (both sides have one, or the position is a problem: either
-// way not material). Gold and the promoted minors share a value, so golds() counts them at once.
-constexpr PieceType kMaterialTypes[] = {PAWN, LANCE, KNIGHT, SILVER, BISHOP, ROOK, HORSE, DRAGON};
-static_assert(kPieceValue[PRO_PAWN] == kPieceValue[GOLD] && kPieceValue[PRO_LANCE] == kPieceValue[GOLD] &&
-              kPieceValue[PRO_KNIGHT] == kPieceValue[GOLD] && kPieceValue[PRO_SILVER] == kPieceValue[GOLD]);
-
 template <HandLayout H>
-int hand_value(const H& hand) {
+int hand_value(const eval::EffectTables& t, const H& hand) {
   int v = 0;
-  for (PieceType pr = RAW_BEGIN; pr < RAW_END; ++pr) v += eval::kHandValue[pr][hand.count(pr)];
+  for (PieceType pr = RAW_BEGIN; pr < RAW_END; ++pr) v += t.hand_value[pr][hand.count(pr)];
   return v;
 }
 
@@ -145,6 +139,13 @@ EffectTables make_effect_tables(const EffectWeights& w) {
   t.king_offset_terms = w[kPieceOwnKingPercent] != 0 || w[kPieceEnemyKingPercent] != 0;
   t.piece_square_all_kinds = w[kPieceSquarePercent] != 0;
   t.piece_square_terms = any_set(kSilverRank, 27) || t.piece_square_all_kinds || t.king_offset_terms;
+  for (int i = 0; i < kBoardValueCount; ++i) t.board_value[kBoardValueKinds[i]] = w[kBoardValue + i];
+  for (PieceType pt : {PRO_LANCE, PRO_KNIGHT, PRO_SILVER}) t.board_value[pt] = t.board_value[PRO_PAWN];
+  for (PieceType pr = RAW_BEGIN; pr < RAW_END; ++pr)
+    for (int n = 1; n <= 18; ++n) {
+      const bool extra_pawn = pr == PAWN && n > kFullValueHandPawns;
+      t.hand_value[pr][n] = t.hand_value[pr][n - 1] + (extra_pawn ? kExtraHandPawn : w[kHandValue + int(pr) - int(RAW_BEGIN)]);
+    }
   return t;
 }
 
@@ -167,15 +168,16 @@ std::variant<EffectWeights, std::string> parse_effect_weights(std::string_view t
 
 template <HandLayout H>
 int material(const BasicPosition<H>& pos) {
+  // Every board kind but the king (both sides have one, or the position is a problem: either
+  // way not material); the promoted minors share a value, so one count takes all four.
+  const eval::EffectTables& t = g_tables;
   const Bitboard black = pos.pieces(BLACK), white = pos.pieces(WHITE);
+  auto balance = [&](Bitboard b) { return (b & black).popcount() - (b & white).popcount(); };
   int v = 0;
-  for (PieceType pt : kMaterialTypes) {
-    const Bitboard b = pos.pieces(pt);
-    v += kPieceValue[pt] * ((b & black).popcount() - (b & white).popcount());
-  }
-  const Bitboard golds = pos.golds();
-  v += kPieceValue[GOLD] * ((golds & black).popcount() - (golds & white).popcount());
-  return v + hand_value(pos.hand(BLACK)) - hand_value(pos.hand(WHITE));
+  for (PieceType pt : {PAWN, LANCE, KNIGHT, SILVER, GOLD, BISHOP, ROOK, HORSE, DRAGON})
+    v += t.board_value[pt] * balance(pos.pieces(pt));
+  v += t.board_value[PRO_PAWN] * balance(pos.pieces(PRO_PAWN, PRO_LANCE, PRO_KNIGHT, PRO_SILVER));
+  return v + hand_value(t, pos.hand(BLACK)) - hand_value(t, pos.hand(WHITE));
 }
 
 // min(black count, 3) * 4 + min(white count, 3) for every byte of the board (vectorized).

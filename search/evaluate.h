@@ -2,9 +2,10 @@
 // (search/effects/effect_board.h), wherever the search's effect source took them from.
 //
 // Terms, from Black's view, negated for White to move:
-//   board material   kPieceValue (engine/piece_value.h), promoted kinds at their own value;
-//   hand material    kHandValue below: a piece in hand can go anywhere, so it is worth 10 %
-//                    more than on the board, except pawns past the fourth;
+//   board material   per kind (the weights board_value_*; kPieceValue, engine/piece_value.h, by
+//                    default), the promoted minors at one value;
+//   hand material    per kind in hand (hand_value_*; 10 % above the board values by default: a
+//                    piece in hand can go anywhere), pawns past the fourth kExtraHandPawn;
 //   effects          per square, each side's effects weighted by the square's distance to the
 //                    enemy king (attack) and to its own king (defence), several effects on one
 //                    square worth less than that many times one, squares beside a king where
@@ -51,20 +52,16 @@ namespace sashite {
 
 namespace eval {
 
-// Total value of n pieces of one kind in hand, [kind][n]. After 謎電 (2005), hand pawn value: a
-// fifth pawn in hand is worth almost nothing, so pawns 1-4 count in full and each one past
-// them only kExtraHandPawn (one is enough to answer a threat or make a tokin; more rarely help).
+// A fifth pawn in hand is worth almost nothing (after 謎電 (2005), hand pawn value): pawns
+// 1-4 count at hand_value_pawn and each one past them only kExtraHandPawn (one is enough to
+// answer a threat or make a tokin; more rarely help).
 inline constexpr int kExtraHandPawn = 10;
 inline constexpr int kFullValueHandPawns = 4;
-inline constexpr std::array<std::array<int, 19>, RAW_END> kHandValue = [] {
-  std::array<std::array<int, 19>, RAW_END> t{};
-  for (PieceType pr = RAW_BEGIN; pr < RAW_END; ++pr)
-    for (int n = 1; n <= 18; ++n) {
-      const bool extra_pawn = pr == PAWN && n > kFullValueHandPawns;
-      t[pr][n] = t[pr][n - 1] + (extra_pawn ? kExtraHandPawn : kPieceValue[pr] * 11 / 10);
-    }
-  return t;
-}();
+// The kinds with a board_value_* weight, in the weights' order; gold's four promoted minors
+// (they move as golds) share one.
+inline constexpr PieceType kBoardValueKinds[] = {PAWN, LANCE, KNIGHT, SILVER, GOLD, BISHOP, ROOK, PRO_PAWN, HORSE, DRAGON};
+inline constexpr int kBoardValueCount = 10;
+inline constexpr int kHandValueCount = 7;  // hand_value_*: the raw kinds, pawn to gold in PieceType order
 
 // The effect terms' weights as one plain array with a name per entry, for a tuner. Distances
 // are Chebyshev (king steps) capped at 7 ("d7" is 7 or more); a missing king is at 7 from every
@@ -105,7 +102,9 @@ enum EffectWeight : int {
   kPieceSquarePercent = kSilverGuard + 2,   // the learned tables (piece_square_learned.h), percent: by square,
   kPieceOwnKingPercent,                     //   by the offset from the own king,
   kPieceEnemyKingPercent,                   //   by the offset from the enemy king
-  kEffectWeightCount
+  kBoardValue,                              // [10] material on the board, per kBoardValueKinds
+  kHandValue = kBoardValue + kBoardValueCount,  // [7] material per piece in hand, PAWN..GOLD
+  kEffectWeightCount = kHandValue + kHandValueCount
 };
 using EffectWeights = std::array<int, kEffectWeightCount>;
 
@@ -130,7 +129,11 @@ inline constexpr std::array<std::string_view, kEffectWeightCount> kEffectWeightN
     "rook_rank_r1",   "rook_rank_r2",   "rook_rank_r3",   "rook_rank_r4",   "rook_rank_r5",
     "rook_rank_r6",   "rook_rank_r7",   "rook_rank_r8",   "rook_rank_r9",
     "gold_guard_d1",  "gold_guard_d2",  "silver_guard_d1", "silver_guard_d2",
-    "piece_square_percent", "piece_own_king_percent", "piece_enemy_king_percent"};
+    "piece_square_percent", "piece_own_king_percent", "piece_enemy_king_percent",
+    "board_value_pawn", "board_value_lance", "board_value_knight", "board_value_silver", "board_value_gold",
+    "board_value_bishop", "board_value_rook", "board_value_promoted_minor", "board_value_horse", "board_value_dragon",
+    "hand_value_pawn", "hand_value_lance", "hand_value_knight", "hand_value_silver", "hand_value_bishop",
+    "hand_value_rook", "hand_value_gold"};
 
 // Hand-set. Three Texel fits to the project's games (results/texel/) fitted them better and
 // lost their SPRTs against these (-48, -27, -69 Elo), and so did two fits to gpsusi's search
@@ -182,7 +185,19 @@ inline constexpr EffectWeights kDefaultEffectWeights = {
     0, 0,                                // gold one, two steps from the own king
     0, 0,                                // silver one, two steps from the own king
     0, 0, 0,                             // the learned tables: by square, own king, enemy king
+    100, 350, 450, 550, 600, 950, 1100,  // board: pawn, lance, knight, silver, gold, bishop, rook
+    600, 1150, 1300,                     // board: promoted minors, horse, dragon
+    110, 385, 495, 605, 1045, 1210, 660,  // hand: pawn (the first four), lance, knight, silver, bishop, rook, gold
 };
+// The material defaults are the move ordering's and the exchange test's kPieceValue, hand
+// pieces 10 % above: the evaluation's own copy, so a tuner can move it alone.
+static_assert([] {
+  for (int i = 0; i < kBoardValueCount; ++i)
+    if (kDefaultEffectWeights[kBoardValue + i] != kPieceValue[kBoardValueKinds[i]]) return false;
+  for (PieceType pr = RAW_BEGIN; pr < RAW_END; ++pr)
+    if (kDefaultEffectWeights[kHandValue + int(pr) - int(RAW_BEGIN)] != kPieceValue[pr] * 11 / 10) return false;
+  return true;
+}());
 
 // The enemy's hand as attacking power against a king, per piece in hand, the first two of a
 // kind counting (a third rarely adds a new drop square): pieces that drop beside a king and
@@ -238,6 +253,8 @@ struct EffectTables {
   int16_t own_king_offset[PIECE_NB][kKingOffsets];
   int16_t enemy_king_offset[PIECE_NB][kKingOffsets];
   bool king_offset_terms;      // some offset table's percent is not 0
+  int board_value[PIECE_TYPE_NB];  // material per board piece by kind (0 for the king)
+  std::array<std::array<int, 19>, RAW_END> hand_value;  // [kind][n]: n pieces of a kind in hand
 };
 EffectTables make_effect_tables(const EffectWeights& w);
 // The tables in force (kDefaultEffectWeights until set_effect_weights): read by evaluate().

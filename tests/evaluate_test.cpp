@@ -109,8 +109,8 @@ TYPED_TEST(EvalLayouts, MaterialAdvantageScoresForItsOwner) {
   using H = TypeParam;
   // An extra rook, on the board and in hand (10 % more there), then a dragon.
   EXPECT_EQ(material_sfen<H>("4k4/9/9/9/9/9/9/1R7/4K4 b - 1"), kPieceValue[ROOK]);
-  EXPECT_EQ(material_sfen<H>("4k4/9/9/9/9/9/9/9/4K4 b R 1"), eval::kHandValue[ROOK][1]);
-  EXPECT_GT(eval::kHandValue[ROOK][1], kPieceValue[ROOK]);
+  EXPECT_EQ(material_sfen<H>("4k4/9/9/9/9/9/9/9/4K4 b R 1"), eval::effect_tables().hand_value[ROOK][1]);
+  EXPECT_GT(eval::effect_tables().hand_value[ROOK][1], kPieceValue[ROOK]);
   EXPECT_EQ(material_sfen<H>("4k4/9/9/9/9/9/9/1+R7/4K4 b - 1"), kPieceValue[DRAGON]);
   EXPECT_GT(eval_sfen<H>("4k4/9/9/9/9/9/9/1R7/4K4 b - 1"), kPieceValue[ROOK] / 2);
   EXPECT_LT(eval_sfen<H>("4k4/9/9/9/9/9/9/1R7/4K4 w - 1"), -kPieceValue[ROOK] / 2);
@@ -119,6 +119,25 @@ TYPED_TEST(EvalLayouts, MaterialAdvantageScoresForItsOwner) {
   EXPECT_GT(eval_sfen<H>("4k4/9/9/9/9/9/9/9/4K4 w gs 1"), 0);
   // Start position after Black gave its bishop for a silver: each side holds what it took.
   EXPECT_LT(eval_sfen<H>("lnsgkg1nl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/7R1/LNSGKGSNL b Sb 1"), 0);
+}
+
+TYPED_TEST(EvalLayouts, MaterialReadsItsWeights) {
+  using H = TypeParam;
+  // Each material weight moves exactly its own kind: the four promoted minors share one, a
+  // hand pawn past the fourth keeps kExtraHandPawn.
+  const auto w = eval::parse_effect_weights(
+      "board_value_dragon=1500,board_value_promoted_minor=640,board_value_gold=610,hand_value_pawn=90,hand_value_gold=700");
+  ASSERT_TRUE(std::holds_alternative<eval::EffectWeights>(w));
+  eval::set_effect_weights(std::get<eval::EffectWeights>(w));
+  EXPECT_EQ(material_sfen<H>("4k4/9/9/9/9/9/9/1+R7/4K4 b - 1"), 1500);
+  EXPECT_EQ(material_sfen<H>("4k4/9/9/9/9/9/9/1R7/4K4 b - 1"), kPieceValue[ROOK]);
+  EXPECT_EQ(material_sfen<H>("4k4/9/9/9/9/9/9/+P+L+N+S5/4K4 b - 1"), 4 * 640);
+  EXPECT_EQ(material_sfen<H>("4k4/9/9/9/9/9/9/G8/4K4 b - 1"), 610);
+  EXPECT_EQ(material_sfen<H>("4k4/9/9/9/9/9/9/9/4K4 b G6P 1"), 700 + 4 * 90 + 2 * eval::kExtraHandPawn);
+  EXPECT_EQ(material_sfen<H>("4k4/9/9/9/9/9/9/9/4K4 w G6P 1"), 700 + 4 * 90 + 2 * eval::kExtraHandPawn);  // Black's view
+  EXPECT_EQ(material_sfen<H>("4k4/9/9/9/9/9/9/9/4K4 b 2g 1"), -1400);
+  eval::set_effect_weights(eval::kDefaultEffectWeights);
+  EXPECT_EQ(material_sfen<H>("4k4/9/9/9/9/9/9/1+R7/4K4 b - 1"), kPieceValue[DRAGON]);
 }
 
 TYPED_TEST(EvalLayouts, ExtraHandPawnIsWorthLessAtSixThanAtOne) {
@@ -131,7 +150,7 @@ TYPED_TEST(EvalLayouts, ExtraHandPawnIsWorthLessAtSixThanAtOne) {
     return eval_sfen<H>("4k4/9/9/9/9/9/9/9/4K4 b " + (n ? std::to_string(n) + "P" : std::string("-")) + " 1");
   };
   const Value first = with_pawns(1) - with_pawns(0), sixth = with_pawns(6) - with_pawns(5);
-  EXPECT_EQ(first, eval::kHandValue[PAWN][1]);
+  EXPECT_EQ(first, eval::effect_tables().hand_value[PAWN][1]);
   EXPECT_GT(sixth, 0);
   EXPECT_LT(sixth, first);
   EXPECT_EQ(with_pawns(4) - with_pawns(3), first);  // the fourth still counts in full

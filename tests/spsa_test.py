@@ -77,18 +77,19 @@ def main():
                 assert float(row.split("\t")[1]) == points, (row, games[2 * it:2 * it + 2])
             final = open(os.path.join(out, "run", "final.txt")).read().strip()
             assert final.startswith("attack_d1=") and ",king_hole=" in final, final
-        # The committed search-constant file names the registry's constants at their defaults:
-        # SearchTune takes it without an error and the tree is the defaults' own.
-        params = spsa.read_params(os.path.join(root, "results", "spsa", "search-constants.params"))
-
+        # The committed parameter files name the engine's own values at their defaults: the
+        # option takes each without an error and the tree is the defaults' own.
         def nodes(setoptions):  # bench's tree: its positions at depth 7, searched in the command loop
             text = "".join(f"setoption name {o}\n" for o in setoptions) + "bench\nquit\n"
             out = subprocess.run([engine], input=text, capture_output=True, text=True, timeout=120).stdout
             assert "error" not in out, out
             return [l for l in out.splitlines() if l.startswith("Nodes searched")][-1]
 
-        start = spsa.option_text(params, [q["value"] for q in params])
-        assert nodes([f"SearchTune value {start}"]) == nodes([]), start
+        default_tree = nodes([])
+        for file, option in (("search-constants.params", "SearchTune"), ("material.params", "EvalWeights")):
+            params = spsa.read_params(os.path.join(root, "results", "spsa", file))
+            start = spsa.option_text(params, [q["value"] for q in params])
+            assert nodes([f"{option} value {start}"]) == default_tree, (file, start)
     print("spsa: ok")
 
 
