@@ -157,6 +157,10 @@ inline constexpr std::array<std::string_view, kEffectWeightCount> kEffectWeightN
 // square, results/2026-11-28-piece-squares.md): the square table +10 [-18, +38] in self-play
 // (no verdict) and 8.5 of 32 against gpsusi, as without it; with the king-offset tables
 // -106 [-165, -53]: all three 0.
+// The material is kPieceValue with hand pieces 10 % above, as written: an SPSA run's values (a
+// dragon and a gold worth more, a promoted minor and a bishop in hand less;
+// results/spsa/2026-11-28-material) ended +17 [-12, +46] and, at byoyomi 100 with
+// non-regression bounds, +12 [-22, +47], neither with a verdict.
 // A side never has an effect on the enemy king's square at an evaluated node (that side would
 // be in check, or the other side in an illegal position), so attack_d0 is 0; defence_d0
 // counts effects on the own king's square (defenders of a square the king may leave);
