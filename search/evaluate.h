@@ -63,9 +63,9 @@ inline constexpr PieceType kBoardValueKinds[] = {PAWN, LANCE, KNIGHT, SILVER, GO
 inline constexpr int kBoardValueCount = 10;
 inline constexpr int kHandValueCount = 7;  // hand_value_*: the raw kinds, pawn to gold in PieceType order
 
-// The effect terms' weights as one plain array with a name per entry, for a tuner. Distances
-// are Chebyshev (king steps) capped at 7 ("d7" is 7 or more); a missing king is at 7 from every
-// square. Counts past 3 weigh as 3.
+// The evaluation's weights (the effect terms, then the material) as one plain array with a name
+// per entry, for a tuner. Distances are Chebyshev (king steps) capped at 7 ("d7" is 7 or more);
+// a missing king is at 7 from every square. Counts past 3 weigh as 3.
 inline constexpr int kDistances = 8;
 enum EffectWeight : int {
   kAttack,                                  // [8] per own effect, by the square's distance to the enemy king
