@@ -110,7 +110,7 @@ TYPED_TEST(EvalLayouts, MaterialAdvantageScoresForItsOwner) {
   // An extra rook, on the board and in hand (10 % more there), then a dragon.
   EXPECT_EQ(material_sfen<H>("4k4/9/9/9/9/9/9/1R7/4K4 b - 1"), kPieceValue[ROOK]);
   EXPECT_EQ(material_sfen<H>("4k4/9/9/9/9/9/9/9/4K4 b R 1"), eval::effect_tables().hand_value[ROOK][1]);
-  EXPECT_GT(eval::effect_tables().hand_value[ROOK][1], kPieceValue[ROOK]);
+  EXPECT_GT(eval::effect_tables().hand_value[ROOK][1], eval::effect_tables().board_value[ROOK]);
   EXPECT_EQ(material_sfen<H>("4k4/9/9/9/9/9/9/1+R7/4K4 b - 1"), kPieceValue[DRAGON]);
   EXPECT_GT(eval_sfen<H>("4k4/9/9/9/9/9/9/1R7/4K4 b - 1"), kPieceValue[ROOK] / 2);
   EXPECT_LT(eval_sfen<H>("4k4/9/9/9/9/9/9/1R7/4K4 w - 1"), -kPieceValue[ROOK] / 2);
