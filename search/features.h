@@ -32,7 +32,7 @@ namespace sashite {
   X(CounterMove, true, "the quiet move that refuted the previous move, tried after the killers")                \
   X(HistoryReductions, true, "late-move reductions by history, cut node, PV and improving")                     \
   X(CaptureReductions, false, "late captures are reduced too, a ply less than quiets (no verdict at 400 pairs: off)") \
-  X(MateInOne, false, "a one-ply mate test of contact checks at main-search nodes without a TT entry (failed its SPRT twice)")   \
+  X(MateInOne, false, "a one-ply mate test of contact checks at main-search nodes without a TT entry (failed its SPRT three times)")   \
   X(CheckExtension, true, "a check that keeps material (SEE >= 0) is searched a ply deeper")                 \
   X(QuiescenceChecks, true, "quiescence's first ply searches quiet checks besides captures and promotions")  \
   X(RootReductions, false, "late quiet root moves are searched shallower first, as below the root (failed its SPRT)") \

@@ -9,6 +9,7 @@
 #include <span>
 #include <vector>
 
+#include "mate/problem_set.h"
 #include "movegen_full/movegen.h"
 #include "movegen_full/random_walk.h"
 #include "search/bench_positions.h"
@@ -16,6 +17,7 @@
 #include "search/history.h"
 #include "search/mate_in_one.h"
 #include "search/move_picker.h"
+#include "tests/flip_sfen.h"
 
 namespace sashite {
 namespace {
@@ -157,11 +159,38 @@ TEST(WindowBound, FailLowIsAnUpperBound) {
   EXPECT_EQ(window_bound(0, -40, 40), BOUND_EXACT);
 }
 
+// Positions where mates in one are common: the attacker to move after random check-evasion
+// pairs from the mate problems' starts, and each one mirrored so that both colours attack.
+std::vector<std::string> king_hunt_sample(int walks_per_problem, uint64_t seed) {
+  Rng rng(seed);
+  std::vector<std::string> out;
+  for (const char* file : {"tsume.txt", "tsume_generated.txt"}) {
+    const auto problems = mate::load_mate_problems(std::string(SASHITE_SOURCE_DIR) + "/tests/data/" + file);
+    EXPECT_TRUE(problems) << file;
+    for (const mate::MateProblem& p : problems.value_or(std::vector<mate::MateProblem>{}))
+      for (int w = 0; w < walks_per_problem; ++w) {
+        PositionLine<> g(p.sfen);
+        for (int pair = 0; pair < 4 && !g.pos.in_check(); ++pair) {
+          out.push_back(g.pos.sfen());
+          out.push_back(testing::flip_sfen(g.pos.sfen()));
+          MoveList<GenType::Checks> checks(g.pos);
+          if (!checks.size()) break;
+          g.play(checks.begin()[rng.below(checks.size())]);
+          MoveList<GenType::Evasions> evasions(g.pos);
+          if (!evasions.size()) break;
+          g.play(evasions.begin()[rng.below(evasions.size())]);
+        }
+      }
+  }
+  return out;
+}
+
 // mate_in_one against brute force over every check: what it answers mates, and it misses
 // no contact or knight mate (and answers the lowest such move).
 TEST(MateInOne, AgreesWithBruteForceOverContactChecks) {
   std::vector<std::string> sfens = walk_sample(3000, 11);
   for (auto& s : full_hand_sample(300, 12)) sfens.push_back(s);
+  for (auto& s : king_hunt_sample(8, 13)) sfens.push_back(s);
   sfens.push_back("4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1");
   int mates = 0;
   for (const std::string& sfen : sfens) {
@@ -182,7 +211,7 @@ TEST(MateInOne, AgreesWithBruteForceOverContactChecks) {
     mates += lowest != MOVE_NONE;
     EXPECT_EQ(mate_in_one(pos, st), lowest) << sfen;
   }
-  EXPECT_GT(mates, 10);
+  EXPECT_GT(mates, 400);
 }
 
 const std::atomic<bool> kNever{false};
