@@ -174,6 +174,21 @@ inline Bitboard dragon_attacks(Square s, const Bitboard& occ) { return rook_atta
 // Attacks of any piece type (for generic code; the generator uses the typed functions).
 Bitboard attacks_bb(Color c, PieceType pt, Square s, const Bitboard& occ);
 
+// The squares from which a piece of kind pt of colour Us attacks ksq, on occupancy occ: those
+// that the same kind of the other colour on ksq attacks (the check generator's drop and move
+// targets, the mate test's drops).
+template <Color Us>
+inline Bitboard check_squares(PieceType pt, Square ksq, const Bitboard& occ) {
+  switch (pt) {
+    case LANCE: return lance_attacks<~Us>(ksq, occ);
+    case BISHOP: return bishop_attacks(ksq, occ);
+    case ROOK: return rook_attacks(ksq, occ);
+    case HORSE: return horse_attacks(ksq, occ);
+    case DRAGON: return dragon_attacks(ksq, occ);
+    default: return step_attacks(~Us, pt, ksq);
+  }
+}
+
 // Squares not holding a pawn of the file-filled set: bit set on every square of each file
 // that contains at least one bit of `pawns`. Used for nifu. Each file is 9 bits and a pawn
 // never stands on its own last rank, so one bit of every 9-bit group is free: shifting Black's

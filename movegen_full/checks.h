@@ -22,16 +22,7 @@ struct CheckGenerator {
   static constexpr Color Them = ~Us;
 
   // Squares from which a piece of kind pt (ours) attacks ksq, on occupancy occ.
-  static Bitboard check_squares(PieceType pt, Square ksq, const Bitboard& occ) {
-    switch (pt) {
-      case LANCE: return lance_attacks<Them>(ksq, occ);
-      case BISHOP: return bishop_attacks(ksq, occ);
-      case ROOK: return rook_attacks(ksq, occ);
-      case HORSE: return horse_attacks(ksq, occ);
-      case DRAGON: return dragon_attacks(ksq, occ);
-      default: return step_attacks(Them, pt, ksq);
-    }
-  }
+  static Bitboard check_squares(PieceType pt, Square ksq, const Bitboard& occ) { return sashite::check_squares<Us>(pt, ksq, occ); }
 
   // Emits the moves of one piece from `from`: promotions to `promo`, non-promotions to
   // `plain`, each set cut to what the promotion rules (README Conventions) and Legal (or

@@ -49,19 +49,13 @@ ExtMove* contact_candidates(const BasicPosition<H>& b, Square ksq, ExtMove* list
     if (const Bitboard t = knight_attacks(Us, from).andnot(ours)) list = Emit<Us, false>::knight(list, from, t);
   });
 
-  // Drops: our piece of kind pt on s attacks ksq exactly when theirs on ksq would attack s.
+  // Drops: a knight on its check squares, the other kinds (pawns excepted) on the empty squares
+  // next to the king from which they attack it.
   const auto& hand = b.hand(Us);
-  const Bitboard empty_contact = contact.andnot(occ);
-  auto drops = [&](PieceType pt, Bitboard squares) {
-    if (hand.has(pt)) for_each_square(squares, [&](Square s) { (list++)->move = make_move_drop(pt, s); });
-  };
-  drops(KNIGHT, knight_attacks(~Us, ksq).andnot(occ));
-  if (!empty_contact) return list;
-  drops(LANCE, empty_contact & pawn_attacks(~Us, ksq));
-  drops(SILVER, empty_contact & silver_attacks(~Us, ksq));
-  drops(GOLD, empty_contact & gold_attacks(~Us, ksq));
-  drops(BISHOP, empty_contact & bishop_pseudo_attacks(ksq));
-  drops(ROOK, empty_contact & rook_pseudo_attacks(ksq));
+  const Bitboard empty = ~occ, empty_contact = contact & empty;
+  for (const PieceType pt : {LANCE, KNIGHT, SILVER, BISHOP, ROOK, GOLD})
+    if (hand.has(pt))
+      list = emit_moves(list, check_squares<Us>(pt, ksq, occ) & (pt == KNIGHT ? empty : empty_contact), MOVE_DROP | (pt << 7));
   return list;
 }
 
