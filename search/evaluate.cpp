@@ -13,7 +13,7 @@ namespace sashite {
 namespace {
 
 template <HandLayout H>
-int hand_value(const eval::EffectTables& t, const H& hand) {
+int hand_value(const eval::EvalTables& t, const H& hand) {
   int v = 0;
   for (PieceType pr = RAW_BEGIN; pr < RAW_END; ++pr) v += t.hand_value[pr][hand.count(pr)];
   return v;
@@ -38,7 +38,7 @@ constexpr auto kKingDistance = [] {
 // The square terms by Black's king, Black's view: on a square at distance d from Black's king
 // with counts nb and nw (capped), Black's defence, less the penalty when White has more effects
 // beside Black's king, less White's attack. The part by White's king is its mirror.
-int by_black_king(const eval::EffectWeights& w, int d, int nb, int nw) {
+int by_black_king(const eval::EvalWeights& w, int d, int nb, int nw) {
   int v = w[eval::kDefence + d] * w[eval::kMultiEffect + nb] / 64 - w[eval::kAttack + d] * w[eval::kMultiEffect + nw] / 64;
   if (d <= 2 && nw > nb) v -= w[eval::kOutnumbered + d];
   return std::clamp(v, -127, 127);  // a byte, symmetric so that the mirror is exact
@@ -46,7 +46,7 @@ int by_black_king(const eval::EffectWeights& w, int d, int nb, int nw) {
 
 // One side's terms for a piece of kind pt on a square with own and enemy counts (capped);
 // `to_move`: the piece's side is to move.
-int side_piece_value(const eval::EffectWeights& w, PieceType pt, int own, int enemy, bool to_move) {
+int side_piece_value(const eval::EvalWeights& w, PieceType pt, int own, int enemy, bool to_move) {
   if (pt == KING) return 0;
   int v = own > 0 ? w[eval::kDefended] : 0;
   const int hanging = w[to_move ? eval::kHangingPercentToMove : eval::kHangingPercent];
@@ -56,14 +56,14 @@ int side_piece_value(const eval::EffectWeights& w, PieceType pt, int own, int en
   return v;
 }
 
-eval::EffectTables g_tables = eval::make_effect_tables(eval::kDefaultEffectWeights);
+eval::EvalTables g_tables = eval::make_eval_tables(eval::kDefaultEvalWeights);
 
 }  // namespace
 
 namespace eval {
 
-EffectTables make_effect_tables(const EffectWeights& w) {
-  EffectTables t{};
+EvalTables make_eval_tables(const EvalWeights& w) {
+  EvalTables t{};
   for (int d = 0; d < kDistances; ++d)
     for (int nb = 0; nb < 4; ++nb)
       for (int nw = 0; nw < 4; ++nw) {
@@ -149,18 +149,18 @@ EffectTables make_effect_tables(const EffectWeights& w) {
   return t;
 }
 
-const EffectTables& effect_tables() { return g_tables; }
-void set_effect_weights(const EffectWeights& w) { g_tables = make_effect_tables(w); }
+const EvalTables& eval_tables() { return g_tables; }
+void set_eval_weights(const EvalWeights& w) { g_tables = make_eval_tables(w); }
 
-std::optional<int> effect_weight_index(std::string_view name) {
-  const auto at = std::find(kEffectWeightNames.begin(), kEffectWeightNames.end(), name);
-  if (at == kEffectWeightNames.end()) return std::nullopt;
-  return int(at - kEffectWeightNames.begin());
+std::optional<int> eval_weight_index(std::string_view name) {
+  const auto at = std::find(kEvalWeightNames.begin(), kEvalWeightNames.end(), name);
+  if (at == kEvalWeightNames.end()) return std::nullopt;
+  return int(at - kEvalWeightNames.begin());
 }
 
-std::variant<EffectWeights, std::string> parse_effect_weights(std::string_view text) {
-  EffectWeights w = kDefaultEffectWeights;
-  if (auto why = usi::parse_named_values(text, kEffectWeightNames, w, 10000, "weight name")) return *why;
+std::variant<EvalWeights, std::string> parse_eval_weights(std::string_view text) {
+  EvalWeights w = kDefaultEvalWeights;
+  if (auto why = usi::parse_named_values(text, kEvalWeightNames, w, 10000, "weight name")) return *why;
   return w;
 }
 
@@ -170,7 +170,7 @@ template <HandLayout H>
 int material(const BasicPosition<H>& pos) {
   // Every board kind but the king (both sides have one, or the position is a problem: either
   // way not material); the promoted minors share a value, so one count takes all four.
-  const eval::EffectTables& t = g_tables;
+  const eval::EvalTables& t = g_tables;
   const Bitboard black = pos.pieces(BLACK), white = pos.pieces(WHITE);
   auto balance = [&](Bitboard b) { return (b & black).popcount() - (b & white).popcount(); };
   int v = 0;
@@ -208,7 +208,7 @@ constexpr auto kKingBand3 = king_distance_band(1, 3);
 // The guards: golds and silvers one or two steps from their king, where a castle keeps them
 // (gpsusi's golds stood there more often than sashite's, results/2026-11-27-opening-drift.md).
 template <HandLayout H>
-int king_neighbourhood(const BasicPosition<H>& pos, const EffectBoard& e, const eval::EffectTables& t) {
+int king_neighbourhood(const BasicPosition<H>& pos, const EffectBoard& e, const eval::EvalTables& t) {
   int v = 0;
   for (Color c : {BLACK, WHITE}) {
     const Square k = pos.king_square(c);
@@ -291,7 +291,7 @@ int board_checks(const BasicPosition<H>& pos, const EffectBoard& e, Color c) {
 // attack signs; which signs, and the hand as the attack's reserve, are shogi's and our own).
 // The side to move's own king may weigh apart: it moves first, to defend or to attack.
 template <HandLayout H>
-int king_danger(const BasicPosition<H>& pos, const EffectBoard& e, const eval::EffectTables& t) {
+int king_danger(const BasicPosition<H>& pos, const EffectBoard& e, const eval::EvalTables& t) {
   int v = 0;
   for (Color c : {BLACK, WHITE}) {
     const Square k = pos.king_square(c);
@@ -326,7 +326,7 @@ int king_danger(const BasicPosition<H>& pos, const EffectBoard& e, const eval::E
 // yaneurao's MATERIAL level 9 (effect values by direction from the king); three percentages of
 // our own attack terms, Black's king's view in the table, mirrored for White's.
 template <HandLayout H>
-int king_zone_directions(const BasicPosition<H>& pos, const EffectBoard& e, const eval::EffectTables& t) {
+int king_zone_directions(const BasicPosition<H>& pos, const EffectBoard& e, const eval::EvalTables& t) {
   int v = 0;
   for (Color c : {BLACK, WHITE}) {
     const Square k = pos.king_square(c);
@@ -352,7 +352,7 @@ int king_zone_directions(const BasicPosition<H>& pos, const EffectBoard& e, cons
 // attack's (a king-piece table in its smallest form: Hoki, Bonanza's evaluation (2006), learned
 // here by counting where a stronger engine's pieces stood, not from its moves).
 template <HandLayout H>
-int piece_squares(const BasicPosition<H>& pos, const eval::EffectTables& t) {
+int piece_squares(const BasicPosition<H>& pos, const eval::EvalTables& t) {
   int v = 0;
   if (!t.king_offset_terms) {
     const Bitboard pieces = t.piece_square_all_kinds ? pos.pieces() : pos.pieces(SILVER, GOLD, ROOK);
@@ -372,14 +372,14 @@ int piece_squares(const BasicPosition<H>& pos, const eval::EffectTables& t) {
 }
 
 template <HandLayout H>
-int king_terms(const BasicPosition<H>& pos, const EffectBoard& e, const eval::EffectTables& t) {
+int king_terms(const BasicPosition<H>& pos, const EffectBoard& e, const eval::EvalTables& t) {
   return (t.king_terms ? king_neighbourhood(pos, e, t) : 0) + (t.king_danger_scale ? king_danger(pos, e, t) : 0) +
          (t.king_zone_terms ? king_zone_directions(pos, e, t) : 0);
 }
 
 // The terms read per piece or per king rather than per square, shared by both paths.
 template <HandLayout H>
-int sparse_terms(const BasicPosition<H>& pos, const EffectBoard& e, const eval::EffectTables& t) {
+int sparse_terms(const BasicPosition<H>& pos, const EffectBoard& e, const eval::EvalTables& t) {
   return king_terms(pos, e, t) + (t.piece_square_terms ? piece_squares(pos, t) : 0);
 }
 
@@ -387,7 +387,7 @@ int sparse_terms(const BasicPosition<H>& pos, const EffectBoard& e, const eval::
 // fixed-length loops), then two loads per square in one loop without branches.
 template <HandLayout H>
 int effect_score_scalar(const BasicPosition<H>& pos, const EffectBoard& e) {
-  const eval::EffectTables& t = g_tables;
+  const eval::EvalTables& t = g_tables;
   const uint8_t* db = kKingDistance[std::min<int>(pos.king_square(BLACK), SQ_NB)].data();
   const uint8_t* dw = kKingDistance[std::min<int>(pos.king_square(WHITE), SQ_NB)].data();
   alignas(64) uint8_t counts[kEffectBoardStride];
@@ -413,7 +413,7 @@ inline __m512i square_terms(const int8_t* table, __m512i dist, __m512i counts, _
 
 template <HandLayout H>
 int effect_score(const BasicPosition<H>& pos, const EffectBoard& e) {
-  const eval::EffectTables& t = g_tables;
+  const eval::EvalTables& t = g_tables;
   const uint8_t* db = kKingDistance[std::min<int>(pos.king_square(BLACK), SQ_NB)].data();
   const uint8_t* dw = kKingDistance[std::min<int>(pos.king_square(WHITE), SQ_NB)].data();
   alignas(64) uint8_t counts[kEffectBoardStride];

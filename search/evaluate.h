@@ -67,7 +67,7 @@ inline constexpr int kHandValueCount = 7;  // hand_value_*: the raw kinds, pawn 
 // per entry, for a tuner. Distances are Chebyshev (king steps) capped at 7 ("d7" is 7 or more);
 // a missing king is at 7 from every square. Counts past 3 weigh as 3.
 inline constexpr int kDistances = 8;
-enum EffectWeight : int {
+enum EvalWeight : int {
   kAttack,                                  // [8] per own effect, by the square's distance to the enemy king
   kDefence = kAttack + kDistances,          // [8] per own effect, by the distance to the own king
   kMultiEffect = kDefence + kDistances,     // [4] 0-3 effects on one square, in 64ths of one ([0]: unreached squares)
@@ -104,11 +104,11 @@ enum EffectWeight : int {
   kPieceEnemyKingPercent,                   //   by the offset from the enemy king
   kBoardValue,                              // [10] material on the board, per kBoardValueKinds
   kHandValue = kBoardValue + kBoardValueCount,  // [7] material per piece in hand, PAWN..GOLD
-  kEffectWeightCount = kHandValue + kHandValueCount
+  kEvalWeightCount = kHandValue + kHandValueCount
 };
-using EffectWeights = std::array<int, kEffectWeightCount>;
+using EvalWeights = std::array<int, kEvalWeightCount>;
 
-inline constexpr std::array<std::string_view, kEffectWeightCount> kEffectWeightNames = {
+inline constexpr std::array<std::string_view, kEvalWeightCount> kEvalWeightNames = {
     "attack_d0",      "attack_d1",      "attack_d2",       "attack_d3",          "attack_d4",
     "attack_d5",      "attack_d6",      "attack_d7",       "defence_d0",         "defence_d1",
     "defence_d2",     "defence_d3",     "defence_d4",      "defence_d5",         "defence_d6",
@@ -166,7 +166,7 @@ inline constexpr std::array<std::string_view, kEffectWeightCount> kEffectWeightN
 // counts effects on the own king's square (defenders of a square the king may leave);
 // multi_effect_0 weighs the squares no piece of the side reaches (a king-placement term, 0
 // here).
-inline constexpr EffectWeights kDefaultEffectWeights = {
+inline constexpr EvalWeights kDefaultEvalWeights = {
     0,  24, 16, 10, 6, 4, 2, 1,  // attack
     4,  18, 10, 5,  3, 1, 0, 0,  // defence
     0,  64, 100, 120,            // multi effect
@@ -197,9 +197,9 @@ inline constexpr EffectWeights kDefaultEffectWeights = {
 // pieces 10 % above: the evaluation's own copy, so a tuner can move it alone.
 static_assert([] {
   for (int i = 0; i < kBoardValueCount; ++i)
-    if (kDefaultEffectWeights[kBoardValue + i] != kPieceValue[kBoardValueKinds[i]]) return false;
+    if (kDefaultEvalWeights[kBoardValue + i] != kPieceValue[kBoardValueKinds[i]]) return false;
   for (PieceType pr = RAW_BEGIN; pr < RAW_END; ++pr)
-    if (kDefaultEffectWeights[kHandValue + int(pr) - int(RAW_BEGIN)] != kPieceValue[pr] * 11 / 10) return false;
+    if (kDefaultEvalWeights[kHandValue + int(pr) - int(RAW_BEGIN)] != kPieceValue[pr] * 11 / 10) return false;
   return true;
 }());
 
@@ -226,7 +226,7 @@ inline int king_offset(Square s, Square k) { return kKingOffsetBase[s] - kKingOf
 // AVX-512 VBMI two-register byte permute looks up. `square` is their sum per (distance to
 // Black's king, distance to White's, counts) for the scalar path; `piece` is per side to move,
 // Piece and counts.
-struct EffectTables {
+struct EvalTables {
   alignas(64) int8_t by_black_king[kDistances * 16];
   alignas(64) int8_t by_white_king[kDistances * 16];
   int16_t square[kDistances * kDistances * 16];
@@ -260,16 +260,16 @@ struct EffectTables {
   int board_value[PIECE_TYPE_NB];  // material per board piece by kind (0 for the king)
   std::array<std::array<int, 19>, RAW_END> hand_value;  // [kind][n]: n pieces of a kind in hand
 };
-EffectTables make_effect_tables(const EffectWeights& w);
-// The tables in force (kDefaultEffectWeights until set_effect_weights): read by evaluate().
-const EffectTables& effect_tables();
-void set_effect_weights(const EffectWeights& w);
-// The index of the weight named `name` in kEffectWeightNames; none for an unknown name.
-std::optional<int> effect_weight_index(std::string_view name);
+EvalTables make_eval_tables(const EvalWeights& w);
+// The tables in force (kDefaultEvalWeights until set_eval_weights): read by evaluate().
+const EvalTables& eval_tables();
+void set_eval_weights(const EvalWeights& w);
+// The index of the weight named `name` in kEvalWeightNames; none for an unknown name.
+std::optional<int> eval_weight_index(std::string_view name);
 // Weights from text, for the EvalWeights option and tuning runs: "name=value" pairs split by
-// commas or spaces, each replacing one weight of kDefaultEffectWeights (the names above; an
+// commas or spaces, each replacing one weight of kDefaultEvalWeights (the names above; an
 // empty text gives the defaults). The error names the first bad pair.
-std::variant<EffectWeights, std::string> parse_effect_weights(std::string_view text);
+std::variant<EvalWeights, std::string> parse_eval_weights(std::string_view text);
 
 }  // namespace eval
 

@@ -109,8 +109,8 @@ TYPED_TEST(EvalLayouts, MaterialAdvantageScoresForItsOwner) {
   using H = TypeParam;
   // An extra rook, on the board and in hand (10 % more there), then a dragon.
   EXPECT_EQ(material_sfen<H>("4k4/9/9/9/9/9/9/1R7/4K4 b - 1"), kPieceValue[ROOK]);
-  EXPECT_EQ(material_sfen<H>("4k4/9/9/9/9/9/9/9/4K4 b R 1"), eval::effect_tables().hand_value[ROOK][1]);
-  EXPECT_GT(eval::effect_tables().hand_value[ROOK][1], eval::effect_tables().board_value[ROOK]);
+  EXPECT_EQ(material_sfen<H>("4k4/9/9/9/9/9/9/9/4K4 b R 1"), eval::eval_tables().hand_value[ROOK][1]);
+  EXPECT_GT(eval::eval_tables().hand_value[ROOK][1], eval::eval_tables().board_value[ROOK]);
   EXPECT_EQ(material_sfen<H>("4k4/9/9/9/9/9/9/1+R7/4K4 b - 1"), kPieceValue[DRAGON]);
   EXPECT_GT(eval_sfen<H>("4k4/9/9/9/9/9/9/1R7/4K4 b - 1"), kPieceValue[ROOK] / 2);
   EXPECT_LT(eval_sfen<H>("4k4/9/9/9/9/9/9/1R7/4K4 w - 1"), -kPieceValue[ROOK] / 2);
@@ -125,10 +125,10 @@ TYPED_TEST(EvalLayouts, MaterialReadsItsWeights) {
   using H = TypeParam;
   // Each material weight moves exactly its own kind: the four promoted minors share one, a
   // hand pawn past the fourth keeps kExtraHandPawn.
-  const auto w = eval::parse_effect_weights(
+  const auto w = eval::parse_eval_weights(
       "board_value_dragon=1500,board_value_promoted_minor=640,board_value_gold=610,hand_value_pawn=90,hand_value_gold=700");
-  ASSERT_TRUE(std::holds_alternative<eval::EffectWeights>(w));
-  eval::set_effect_weights(std::get<eval::EffectWeights>(w));
+  ASSERT_TRUE(std::holds_alternative<eval::EvalWeights>(w));
+  eval::set_eval_weights(std::get<eval::EvalWeights>(w));
   EXPECT_EQ(material_sfen<H>("4k4/9/9/9/9/9/9/1+R7/4K4 b - 1"), 1500);
   EXPECT_EQ(material_sfen<H>("4k4/9/9/9/9/9/9/1R7/4K4 b - 1"), kPieceValue[ROOK]);
   EXPECT_EQ(material_sfen<H>("4k4/9/9/9/9/9/9/+P+L+N+S5/4K4 b - 1"), 4 * 640);
@@ -136,25 +136,25 @@ TYPED_TEST(EvalLayouts, MaterialReadsItsWeights) {
   EXPECT_EQ(material_sfen<H>("4k4/9/9/9/9/9/9/9/4K4 b G6P 1"), 700 + 4 * 90 + 2 * eval::kExtraHandPawn);
   EXPECT_EQ(material_sfen<H>("4k4/9/9/9/9/9/9/9/4K4 w G6P 1"), 700 + 4 * 90 + 2 * eval::kExtraHandPawn);  // Black's view
   EXPECT_EQ(material_sfen<H>("4k4/9/9/9/9/9/9/9/4K4 b 2g 1"), -1400);
-  eval::set_effect_weights(eval::kDefaultEffectWeights);
+  eval::set_eval_weights(eval::kDefaultEvalWeights);
   EXPECT_EQ(material_sfen<H>("4k4/9/9/9/9/9/9/1+R7/4K4 b - 1"), kPieceValue[DRAGON]);
 }
 
 TYPED_TEST(EvalLayouts, ExtraHandPawnIsWorthLessAtSixThanAtOne) {
   using H = TypeParam;
   // The hand table alone: king danger counts the first hand pawn against the enemy king too.
-  eval::EffectWeights no_king_danger = eval::kDefaultEffectWeights;
+  eval::EvalWeights no_king_danger = eval::kDefaultEvalWeights;
   no_king_danger[eval::kKingDangerScale] = 0;
-  eval::set_effect_weights(no_king_danger);
+  eval::set_eval_weights(no_king_danger);
   auto with_pawns = [](int n) {
     return eval_sfen<H>("4k4/9/9/9/9/9/9/9/4K4 b " + (n ? std::to_string(n) + "P" : std::string("-")) + " 1");
   };
   const Value first = with_pawns(1) - with_pawns(0), sixth = with_pawns(6) - with_pawns(5);
-  EXPECT_EQ(first, eval::effect_tables().hand_value[PAWN][1]);
+  EXPECT_EQ(first, eval::eval_tables().hand_value[PAWN][1]);
   EXPECT_GT(sixth, 0);
   EXPECT_LT(sixth, first);
   EXPECT_EQ(with_pawns(4) - with_pawns(3), first);  // the fourth still counts in full
-  eval::set_effect_weights(eval::kDefaultEffectWeights);
+  eval::set_eval_weights(eval::kDefaultEvalWeights);
 }
 
 TYPED_TEST(EvalLayouts, AttacksOnTheKingCost) {
@@ -196,28 +196,28 @@ TEST(EvalEffects, DefendedPiecesScoreAndHangingPiecesCost) {
   // Same material and kings: a Black silver on 5e defended by a gold on 5f, or left alone, or
   // attacked by a White pawn on 5d with and without the gold. The piece ranks off: a gold on
   // 5f costs its rank term, which is not what this test weighs.
-  auto w = eval::parse_effect_weights("gold_rank_r6=0,silver_rank_r5=0");
-  ASSERT_TRUE(std::holds_alternative<eval::EffectWeights>(w));
-  eval::set_effect_weights(std::get<eval::EffectWeights>(w));
+  auto w = eval::parse_eval_weights("gold_rank_r6=0,silver_rank_r5=0");
+  ASSERT_TRUE(std::holds_alternative<eval::EvalWeights>(w));
+  eval::set_eval_weights(std::get<eval::EvalWeights>(w));
   const int defended = effects_sfen("4k4/9/9/9/4S4/4G4/9/9/4K4 b - 1").score;
   const int alone = effects_sfen("4k4/9/9/9/4S4/9/9/9/4K4 b G 1").score;
   EXPECT_GT(defended, alone);
   const int attacked = effects_sfen("4k4/9/9/4p4/4S4/9/9/9/4K4 b G 1").score;
   const int attacked_defended = effects_sfen("4k4/9/9/4p4/4S4/4G4/9/9/4K4 b - 1").score;
   EXPECT_LT(attacked, attacked_defended);
-  eval::set_effect_weights(eval::kDefaultEffectWeights);
+  eval::set_eval_weights(eval::kDefaultEvalWeights);
 }
 
 // The weights are live: new ones change the value, the defaults bring it back.
 TEST(EvalEffects, WeightsAreOneNamedArray) {
-  static_assert(eval::kEffectWeightNames.size() == eval::kDefaultEffectWeights.size());
+  static_assert(eval::kEvalWeightNames.size() == eval::kDefaultEvalWeights.size());
   const std::string_view sfen = "4k4/9/9/9/9/9/3+r1+b3/9/4K4 b - 1";
   const Value before = eval_sfen<DefaultHand>(sfen);
-  eval::EffectWeights w = eval::kDefaultEffectWeights;
+  eval::EvalWeights w = eval::kDefaultEvalWeights;
   for (int d = 0; d < eval::kDistances; ++d) w[eval::kAttack + d] *= 2;
-  eval::set_effect_weights(w);
+  eval::set_eval_weights(w);
   const Value doubled = eval_sfen<DefaultHand>(sfen);
-  eval::set_effect_weights(eval::kDefaultEffectWeights);
+  eval::set_eval_weights(eval::kDefaultEvalWeights);
   EXPECT_LT(doubled, before);  // White's pieces attack Black's king: worse for Black
   EXPECT_EQ(eval_sfen<DefaultHand>(sfen), before);
 }
@@ -225,25 +225,25 @@ TEST(EvalEffects, WeightsAreOneNamedArray) {
 // Every weight set to a value of its own, the king terms included: the value still flips with
 // the board and both paths agree.
 TEST(EvalEffects, EveryWeightKeepsTheSymmetry) {
-  eval::EffectWeights w = eval::kDefaultEffectWeights;
+  eval::EvalWeights w = eval::kDefaultEvalWeights;
   for (size_t i = 0; i < w.size(); ++i) w[i] += int(i % 7) * 3 - 8;
-  eval::set_effect_weights(w);
+  eval::set_eval_weights(w);
   for (const std::string& s : sample()) {
     const Effects a = effects_sfen(s), b = effects_sfen(testing::flip_sfen(s));
     EXPECT_EQ(a.score, -b.score) << s;
     EXPECT_EQ(a.score, scalar_score(s)) << s;
   }
-  eval::set_effect_weights(eval::kDefaultEffectWeights);
+  eval::set_eval_weights(eval::kDefaultEvalWeights);
 }
 
 // What the weights `text` (EvalWeights' form) change in the effect score of `sfen`, against
 // the defaults.
 int score_change(std::string_view text, std::string_view sfen) {
-  auto w = eval::parse_effect_weights(text);
-  EXPECT_TRUE(std::holds_alternative<eval::EffectWeights>(w)) << text;
-  eval::set_effect_weights(std::get<eval::EffectWeights>(w));
+  auto w = eval::parse_eval_weights(text);
+  EXPECT_TRUE(std::holds_alternative<eval::EvalWeights>(w)) << text;
+  eval::set_eval_weights(std::get<eval::EvalWeights>(w));
   const int v = effects_sfen(sfen).score;
-  eval::set_effect_weights(eval::kDefaultEffectWeights);
+  eval::set_eval_weights(eval::kDefaultEvalWeights);
   return v - effects_sfen(sfen).score;
 }
 
@@ -411,11 +411,11 @@ TEST(EvalEffects, KingDangerSquaresItsCounts) {
         "king_danger_attacked=0,king_danger_weak=0,king_danger_hand=0,king_danger_outer=0,king_danger_scale=0,"
         "king_danger_to_move_percent=100,king_danger_drop_checks=0,king_danger_board_checks=0";
     const auto score = [&](const std::string& weights) {
-      auto w = eval::parse_effect_weights(weights);
-      EXPECT_TRUE(std::holds_alternative<eval::EffectWeights>(w)) << weights;
-      eval::set_effect_weights(std::get<eval::EffectWeights>(w));
+      auto w = eval::parse_eval_weights(weights);
+      EXPECT_TRUE(std::holds_alternative<eval::EvalWeights>(w)) << weights;
+      eval::set_eval_weights(std::get<eval::EvalWeights>(w));
       const int v = effects_sfen(sfen).score;
-      eval::set_effect_weights(eval::kDefaultEffectWeights);
+      eval::set_eval_weights(eval::kDefaultEvalWeights);
       return v;
     };
     return score(none + "," + std::string(text)) - score(none);
@@ -462,7 +462,7 @@ TEST(EvalEffects, KingDangerSquaresItsCounts) {
 // Attacked pieces weigh by whether their side is to move; the tempo goes to the side to move.
 TEST(EvalEffects, ThreatsBySideToMoveAndTempo) {
   const auto set = [](std::string_view text) {
-    eval::set_effect_weights(std::get<eval::EffectWeights>(eval::parse_effect_weights(text)));
+    eval::set_eval_weights(std::get<eval::EvalWeights>(eval::parse_eval_weights(text)));
   };
   // Black's silver on 5e and White's pawn on 5d attack each other, neither defended.
   const std::string black = "4k4/9/9/4p4/4S4/9/9/9/4K4 b - 1", white = "4k4/9/9/4p4/4S4/9/9/9/4K4 w - 1";
@@ -476,20 +476,20 @@ TEST(EvalEffects, ThreatsBySideToMoveAndTempo) {
   set("tempo=20");
   EXPECT_EQ(eval_sfen<DefaultHand>(black), b0 + 20);
   EXPECT_EQ(eval_sfen<DefaultHand>(white), w0 + 20);
-  eval::set_effect_weights(eval::kDefaultEffectWeights);
+  eval::set_eval_weights(eval::kDefaultEvalWeights);
 }
 
 TEST(EvalEffects, WeightsParseByName) {
-  auto w = eval::parse_effect_weights("attack_d1=30, king_hole=-20");
-  ASSERT_TRUE(std::holds_alternative<eval::EffectWeights>(w));
-  eval::EffectWeights expected = eval::kDefaultEffectWeights;
+  auto w = eval::parse_eval_weights("attack_d1=30, king_hole=-20");
+  ASSERT_TRUE(std::holds_alternative<eval::EvalWeights>(w));
+  eval::EvalWeights expected = eval::kDefaultEvalWeights;
   expected[eval::kAttack + 1] = 30;
   expected[eval::kKingHole] = -20;
-  EXPECT_EQ(std::get<eval::EffectWeights>(w), expected);
-  EXPECT_EQ(std::get<eval::EffectWeights>(eval::parse_effect_weights("")), eval::kDefaultEffectWeights);
+  EXPECT_EQ(std::get<eval::EvalWeights>(w), expected);
+  EXPECT_EQ(std::get<eval::EvalWeights>(eval::parse_eval_weights("")), eval::kDefaultEvalWeights);
   for (std::string_view bad : {"attack_d1", "attack_d9=1", "attack_d1=", "attack_d1=1x", "attack_d1=10001", "=3"})
-    EXPECT_TRUE(std::holds_alternative<std::string>(eval::parse_effect_weights(bad))) << bad;
-  EXPECT_EQ(std::get<std::string>(eval::parse_effect_weights("attack_d1=1,foo=2")), "'foo=2' is not <weight name>=<integer>");
+    EXPECT_TRUE(std::holds_alternative<std::string>(eval::parse_eval_weights(bad))) << bad;
+  EXPECT_EQ(std::get<std::string>(eval::parse_eval_weights("attack_d1=1,foo=2")), "'foo=2' is not <weight name>=<integer>");
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-// Texel tuning of the evaluation's effect weights (search/evaluate.h, eval::EffectWeights) on
+// Texel tuning of the evaluation's weights, effect terms and material (search/evaluate.h, eval::EvalWeights) on
 // the project's own games (Peter Österlund, Texel's tuning method (2014)): quiet positions from
 // the match runner's game files, each labelled with its game's result, and the weights that
 // minimise the squared error between the result and a logistic of the evaluation.
@@ -66,7 +66,7 @@ struct Options {
   int rounds = 30;
   std::string dump;    // --dump FILE: write the kept positions there instead of tuning
   std::string labels;  // --labels FILE: fit to these scores (scripts/label_positions.py) instead
-  std::vector<bool> frozen = std::vector<bool>(eval::kEffectWeightCount);  // --freeze a,b: kept at the defaults
+  std::vector<bool> frozen = std::vector<bool>(eval::kEvalWeightCount);  // --freeze a,b: kept at the defaults
   std::vector<std::string> files;
 };
 
@@ -244,7 +244,7 @@ int run(const Options& o) {
     std::fprintf(stderr, "texel_tune: no positions\n");
     return 2;
   }
-  eval::set_effect_weights(eval::kDefaultEffectWeights);
+  eval::set_eval_weights(eval::kDefaultEvalWeights);
   double k = fit_k(d.train), kept_k = k;
   const double fit_k_default = k;
   const double train0 = loss(d.train, k), held0 = loss(d.held_out, k);
@@ -254,17 +254,17 @@ int run(const Options& o) {
   const bool refit_k = !o.labels.empty();
 
   // Early stopping: the weights answered are those of the round with the lowest held-out loss.
-  eval::EffectWeights w = eval::kDefaultEffectWeights, kept = w;
+  eval::EvalWeights w = eval::kDefaultEvalWeights, kept = w;
   double best = train0, kept_train = train0, held1 = held0;
   int rounds = 0, kept_round = 0;
   for (int step = 4; step >= 1 && rounds < o.rounds;) {
     bool improved = false;
-    for (int i = 0; i < eval::kEffectWeightCount; ++i) {
+    for (int i = 0; i < eval::kEvalWeightCount; ++i) {
       if (o.frozen[size_t(i)]) continue;
       for (int dir : {+1, -1}) {
-        eval::EffectWeights t = w;
+        eval::EvalWeights t = w;
         t[size_t(i)] += dir * step;
-        eval::set_effect_weights(t);
+        eval::set_eval_weights(t);
         const double l = loss(d.train, k);
         if (l < best) {
           best = l, w = t, improved = true;
@@ -273,7 +273,7 @@ int run(const Options& o) {
       }
     }
     ++rounds;
-    eval::set_effect_weights(w);
+    eval::set_eval_weights(w);
     if (refit_k) k = fit_k(d.train), best = loss(d.train, k);
     const double held = loss(d.held_out, k);
     std::fprintf(stderr, "round %d step %d K %.1f training loss %.7f held-out loss %.7f\n", rounds, step, k, best, held);
@@ -283,7 +283,7 @@ int run(const Options& o) {
   }
   w = kept;
   best = kept_train;
-  eval::set_effect_weights(w);
+  eval::set_eval_weights(w);
 
   std::printf("Games: %zu (%zu skipped), positions: %zu training, %zu held out (every fifth game)\n\n", d.games,
               d.skipped_games, d.train.size(), d.held_out.size());
@@ -291,7 +291,7 @@ int run(const Options& o) {
     std::printf("Targets: the labels of %s, their logistic scale fitted to the results: %.1f\n\n", o.labels.c_str(),
                 label_k);
     // Where the default evaluation and the labels part most: the positions to read first.
-    eval::set_effect_weights(eval::kDefaultEffectWeights);
+    eval::set_eval_weights(eval::kDefaultEvalWeights);
     std::vector<std::pair<double, const Sample*>> gaps;
     for (const auto& s : d.train)
       gaps.emplace_back(std::abs(logistic(black_eval(s->pos), fit_k_default) - s->target), s.get());
@@ -301,18 +301,18 @@ int run(const Options& o) {
       std::printf("| %s | %.0f | %.0f |\n", gaps[i].second->pos.sfen().c_str(), black_eval(gaps[i].second->pos),
                   gaps[i].second->label);
     std::printf("\n");
-    eval::set_effect_weights(w);
+    eval::set_eval_weights(w);
   }
   std::printf("K = %.1f on the defaults, %.1f on the tuned weights; rounds %d, the weights of round %d kept (lowest "
               "held-out loss)\n\n| loss | default | tuned |\n|---|---|---|\n",
               fit_k_default, kept_k, rounds, kept_round);
   std::printf("| training | %.7f | %.7f |\n| held out | %.7f | %.7f |\n\n", train0, best, held0, held1);
   std::printf("| weight | default | tuned |\n|---|---|---|\n");
-  for (int i = 0; i < eval::kEffectWeightCount; ++i)
-    std::printf("| %.*s | %d | %d |\n", int(eval::kEffectWeightNames[size_t(i)].size()),
-                eval::kEffectWeightNames[size_t(i)].data(), eval::kDefaultEffectWeights[size_t(i)], w[size_t(i)]);
+  for (int i = 0; i < eval::kEvalWeightCount; ++i)
+    std::printf("| %.*s | %d | %d |\n", int(eval::kEvalWeightNames[size_t(i)].size()),
+                eval::kEvalWeightNames[size_t(i)].data(), eval::kDefaultEvalWeights[size_t(i)], w[size_t(i)]);
   std::printf("\n```\n{");
-  for (int i = 0; i < eval::kEffectWeightCount; ++i) std::printf("%s%d", i ? ", " : "", w[size_t(i)]);
+  for (int i = 0; i < eval::kEvalWeightCount; ++i) std::printf("%s%d", i ? ", " : "", w[size_t(i)]);
   std::printf("}\n```\n");
   return 0;
 }
@@ -343,7 +343,7 @@ int main(int argc, char** argv) {
                std::replace(names.begin(), names.end(), ',', ' ');
                std::string_view rest = names;
                for (std::string_view name; !(name = sashite::usi::next_word(rest)).empty();) {
-                 const std::optional<int> i = sashite::eval::effect_weight_index(name);
+                 const std::optional<int> i = sashite::eval::eval_weight_index(name);
                  if (!i) cl.fail("--freeze: no weight named " + std::string(name));
                  o.frozen[size_t(*i)] = true;
                }

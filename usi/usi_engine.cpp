@@ -115,9 +115,9 @@ void UsiEngine::add_options() {
   // The evaluation's effect weights by name (search/evaluate.h), for tuning runs through the
   // match runner: "attack_d1=30,king_hole=-20"; unnamed weights keep their defaults.
   options_.add(UsiOption::string("EvalWeights", "", [](const OptionValue& v) -> Error {
-    auto w = eval::parse_effect_weights(v.text);
+    auto w = eval::parse_eval_weights(v.text);
     if (auto* why = std::get_if<std::string>(&w)) return *why;
-    eval::set_effect_weights(std::get<eval::EffectWeights>(w));
+    eval::set_eval_weights(std::get<eval::EvalWeights>(w));
     return std::nullopt;
   }));
   // The search's margins by name (search/search_constants.h), for tuning runs through the match
