@@ -38,6 +38,30 @@ QUESTIONS = [
     ("eff_incr_search", "Incremental effect counts over recomputed in the real search, `search/full+incremental/padded32-xor/classic/d6`", "x"),
     ("eff_kept_search", "Kept attack sets over recomputed in the real search, `search/diff+diff-kept/padded32-xor/classic/d6`", "x"),
 ]
+# Each question's A/A rows: the baseline measured again in the same run. Where an A/A row strays
+# from its baseline by more than kNoise the cell says so next to its figure: a preempted
+# baseline moves every ratio that divides by it (one slow search baseline made three
+# real-search ratios read 1.25x on a Zen 4 whose other runs read about 1x).
+AA_ROWS = {
+    "diff_node": ["search_node/aa/walk64"],
+    "diff_search": ["search/aa/padded32-xor/classic/d6"],
+    "diff_replay": ["node_replay/aa/all"],
+    "diff_kept_replay": ["node_replay/aa/all"],
+    "gen_bound": ["search/aa/padded32-xor/classic/d6", "node_replay/aa/all"],
+    "search_nps": ["search/aa/padded32-xor/classic/d6"],
+    "diff_perft_start6": ["perft/aa/start/6"],
+    "diff_perft_matsuri4": ["perft/aa/matsuri/4"],
+    "diff_do_move": ["do_move/aa/walk"],
+    "perft_start6": ["perft/aa/start/6"],
+    "dirty40": ["dirty_flags/aa/walk/40"],
+    "sup_padded32": ["hand_superior/padded32/aa"],
+    "sup_bonanza21": ["hand_superior/bonanza21/aa"],
+    "eff_incr_ply": ["effects/aa/walk"],
+    "eff_kept_ply": ["effects/aa/walk"],
+    "eff_incr_search": ["search/aa/padded32-xor/classic/d6"],
+    "eff_kept_search": ["search/aa/padded32-xor/classic/d6"],
+}
+kNoise = 0.15
 # Which of these the chart shows (ratios share one axis), with their short labels.
 CHART = {"diff_node": "diff/full per node (bound)", "diff_search": "diff/full real search", "diff_perft_start6": "diff/full perft start d6",
          "diff_perft_matsuri4": "diff/full perft matsuri d4", "sup_bonanza21": "bonanza21 masks/by-field"}
@@ -81,6 +105,30 @@ def run_figures(rows):
     return f
 
 
+def aa_deviation(rows, aa):
+    """|A/A / baseline - 1| for one A/A row (None where the run has no such row)."""
+    base = aa.replace("/aa/", "/full/") if "/aa/" in aa else None
+    if aa.startswith("hand_superior/"):
+        base = aa.replace("/aa", "/by_field")
+    elif aa.startswith("dirty_flags/"):
+        base = aa.replace("/aa/", "/naive/")
+    elif aa.startswith("effects/"):
+        base = aa.replace("/aa/", "/recomputed/")
+    if aa not in rows or base not in rows or not rows[aa].cycles or not rows[base].cycles:
+        return None
+    return abs(rows[aa].cycles / rows[base].cycles - 1)
+
+
+def noisy_questions(rows):
+    """The questions this run's own A/A rows say it cannot answer: key -> the largest deviation."""
+    out = {}
+    for key, aas in AA_ROWS.items():
+        devs = [d for d in (aa_deviation(rows, a) for a in aas) if d is not None]
+        if devs and max(devs) > kNoise:
+            out[key] = max(devs)
+    return out
+
+
 def family_of(machine):
     m = re.match(r"(.*?) \(family (0x[0-9a-f]+), model (0x[0-9a-f]+)\)", machine)
     if not m:
@@ -108,8 +156,11 @@ def committed_runs(results):
         if not os.path.isfile(os.path.join(path, "bench.json")):
             continue
         machine = open(os.path.join(path, "machine.txt")).read().strip()
-        figs = run_figures(load_runs(os.path.join(path, "bench.json"))[1])
-        runs.append({"run": d, "cpu": family_of(machine), "figures": figs, "source": f"[{d}]({d}/report.md)"})
+        rows = load_runs(os.path.join(path, "bench.json"))[1]
+        figs = run_figures(rows)
+        noisy = noisy_questions(rows)
+        runs.append({"run": d, "cpu": family_of(machine), "figures": figs, "noisy": noisy,
+                     "source": f"[{d}]({d}/report.md)"})
     quoted = os.path.join(results, "quoted_figures.tsv")
     if os.path.exists(quoted):
         by_run = {}
@@ -148,7 +199,13 @@ def table(runs, reasons):
     lines = ["| question | " + " | ".join(cpus) + " | why they differ |",
              "|---|" + "---:|" * len(cpus) + "---|"]
     for key, question, unit in QUESTIONS:
-        cells = [fmt(newest[c][key]["figures"][key] if key in newest[c] else None, unit) for c in cpus]
+        cells = []
+        for c in cpus:
+            run = newest[c].get(key)
+            cell = fmt(run["figures"][key] if run else None, unit)
+            if run and key in run.get("noisy", {}):
+                cell += f" (A/A off {run['noisy'][key]:.0%})"
+            cells.append(cell)
         lines.append(f"| {question} | " + " | ".join(cells) + f" | {reasons.get(key, '')} |")
     lines.append("")
     sources = []

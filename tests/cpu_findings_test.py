@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""scripts/cpu_findings.py: per CPU family the newest run answers each question, and a figure
+whose own A/A row strays from its baseline beyond the bound is printed with that deviation, not
+as a plain answer; a run that lacks an A/A row is taken as it is."""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts", "cpu_findings.py")
+sys.path.insert(0, os.path.dirname(SCRIPT))
+import cpu_findings as cf  # noqa: E402
+from report import Row  # noqa: E402
+
+MACHINE = "AMD EPYC (family 0x19, model 0x11), 2 logical CPUs, virtualised, avx2; Linux x; {} UTC"
+
+
+def write_run(results, name, stamp, rows):
+    """A run folder: machine.txt and a bench.json of 3 repetitions per row at the given cycles."""
+    path = os.path.join(results, name)
+    os.makedirs(path)
+    open(os.path.join(path, "machine.txt"), "w").write(MACHINE.format(stamp) + "\n")
+    benchmarks = [{"name": f"{row}/iterations:1/real_time", "run_name": f"{row}/iterations:1/real_time",
+                   "run_type": "iteration", "repetitions": 3, "repetition_index": i, "family_index": 0,
+                   "real_time": cycles, "time_unit": "ns", "cycles/op": cycles, "nodes/s": 1e9 / cycles}
+                  for row, cycles in rows.items() for i in range(3)]
+    json.dump({"context": {}, "benchmarks": benchmarks}, open(os.path.join(path, "bench.json"), "w"))
+
+
+def cells(results, question):
+    text = open(os.path.join(results, "README.md")).read()
+    line = next(l for l in text.splitlines() if l.startswith(f"| {question} |"))
+    return [c.strip() for c in line.split("|")[2:-2]]
+
+
+def main():
+    failures = []
+
+    def check(cond, what):
+        if not cond:
+            failures.append(what)
+
+    diff_search = next(q for k, q, _ in cf.QUESTIONS if k == "diff_search")
+    eff_ply = next(q for k, q, _ in cf.QUESTIONS if k == "eff_incr_ply")
+    with tempfile.TemporaryDirectory() as results:
+        open(os.path.join(results, "README.md"), "w").write(
+            "# Results\n\n<!-- cpu:begin -->\n<!-- cpu:end -->\n\n<!-- cpu-reasons\ndiff_search: why\n-->\n")
+        # Older run: a quiet A/A (2 % off), the differential search 0.98x.
+        write_run(results, "old", "2026-01-01 00:00", {
+            "search/full/padded32-xor/classic/d6": 1000.0, "search/diff/padded32-xor/classic/d6": 1020.4,
+            "search/aa/padded32-xor/classic/d6": 1020.0})
+        # Newer run: the baseline preempted, its A/A row 20 % off; the effect rows have no A/A row.
+        write_run(results, "new", "2026-01-02 00:00", {
+            "search/full/padded32-xor/classic/d6": 1250.0, "search/diff/padded32-xor/classic/d6": 1000.0,
+            "search/aa/padded32-xor/classic/d6": 1000.0,
+            "effects/recomputed/walk": 1000.0, "effects/incremental/walk": 800.0})
+        out = subprocess.run([sys.executable, SCRIPT, results], capture_output=True, text=True, timeout=60)
+        check(out.returncode == 0, f"exit {out.returncode}: {out.stderr}")
+        got = cells(results, diff_search)
+        check(got == ["1.25x (A/A off 20%)"], f"newest run's noisy figure carries its deviation: {got}")
+        got = cells(results, eff_ply)
+        check(got == ["1.25x"], f"a question without an A/A row is taken as it is: {got}")
+        check("why" in open(os.path.join(results, "README.md")).read().split("<!-- cpu:end -->")[0],
+              "the reasons column is filled")
+
+        # A quiet newer run replaces the flag.
+        write_run(results, "newest", "2026-01-03 00:00", {
+            "search/full/padded32-xor/classic/d6": 1000.0, "search/diff/padded32-xor/classic/d6": 1010.1,
+            "search/aa/padded32-xor/classic/d6": 950.0})
+        subprocess.run([sys.executable, SCRIPT, results], capture_output=True, text=True, timeout=60)
+        got = cells(results, diff_search)
+        check(got == ["0.99x"], f"a run whose A/A is within the bound answers plainly: {got}")
+
+    # The deviation is |A/A / baseline - 1| against the area's own baseline variant.
+    rows = {}
+    for name, cyc in {"effects/recomputed/walk": 100.0, "effects/aa/walk": 84.0,
+                      "dirty_flags/naive/walk/40": 100.0, "dirty_flags/aa/walk/40": 110.0}.items():
+        r = Row(name)
+        r.reps = [{"cycles/op": cyc}]
+        rows[name] = r
+    noisy = cf.noisy_questions(rows)
+    check(set(noisy) == {"eff_incr_ply", "eff_kept_ply"}, f"16 % off flags the effect questions, 10 % does not: {noisy}")
+    check(abs(noisy.get("eff_incr_ply", 0) - 0.16) < 1e-9, f"deviation {noisy.get('eff_incr_ply')}")
+
+    for f in failures:
+        print("FAIL:", f)
+    print("cpu_findings:", "ok" if not failures else f"{len(failures)} failure(s)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
