@@ -24,8 +24,8 @@
 # loss; from ply 200, 10 cp or less for 8 moves each: a draw) to save time; the matches
 # against other engines play every game out (their scores are on other scales). Each match writes
 # results/matches/<date>-<cpu>/<experiment>[-<variant>]/: command.txt, games.jsonl,
-# summary.txt, summary.json and records/ (CSA); then scripts/match_report.py writes the
-# folder's README.md and charts.
+# summary.txt, summary.json and records/ (CSA), beside the run's machine.txt and engine.txt;
+# then scripts/match_report.py writes the folder's README.md and charts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/deps.sh
@@ -46,6 +46,13 @@ sashite_machine_line > "$out/machine.txt"
 echo "Machine: $(cat "$out/machine.txt")"
 
 sashite=build/bin/sashite
+# Which engine played: the commit (-dirty when tracked files outside results/ differ from it) and the default
+# search's bench tree (equal trees: equal search and evaluation), so that scripts/gauntlets.py can
+# pool the runs of one engine across sessions and CPUs.
+{
+  echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD -- . ':(exclude)results' 2>/dev/null || echo -dirty)"
+  echo "bench: $(printf 'bench\nquit\n' | "$sashite" | sed -n 's/^Nodes searched *: *//p') nodes (the default search's bench tree)"
+} > "$out/engine.txt"
 gpsusi=$(command -v gpsusi || echo /usr/games/gpsusi)
 fairy=$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish)
 common=(--openings match/openings/balanced.sfen --concurrency "$CONCURRENCY" --max-plies 320)
@@ -124,3 +131,5 @@ for e in "${experiments[@]}"; do
   esac
 done
 python3 scripts/match_report.py "$out"
+# Every match against another engine under results/matches, and the runs of one engine pooled.
+python3 scripts/gauntlets.py "$(dirname "$out")" --write "$(dirname "$out")/gauntlets.md"
