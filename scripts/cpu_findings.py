@@ -94,7 +94,9 @@ def run_figures(rows):
     }
     leaves = rows["perft/full/start/6"].counter("leaves/s") if "perft/full/start/6" in rows else None
     f["perft_start6"] = leaves / 1e6 if leaves else None
-    nps = rows["search/full/padded32-xor/classic/d6"].counter("nodes/s") if "search/full/padded32-xor/classic/d6" in rows else None
+    # ops/s: nodes over the timed searches alone (one op a node). The row's nodes/s counter was,
+    # until 2026-11-28, a rate over the benchmark's wall time, TT clears between positions included.
+    nps = rows["search/full/padded32-xor/classic/d6"].counter("ops/s") if "search/full/padded32-xor/classic/d6" in rows else None
     f["search_nps"] = nps / 1e6 if nps else None
     search, position = cyc("search/full/padded32-xor/classic/d6"), cyc("node_replay/full/all")
     f["gen_bound"] = search / (search - position) if search and position and search > position else None
