@@ -16,7 +16,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from report import load_runs  # noqa: E402  (one reading of bench.json for every script)
+from report import baseline_name, load_runs, parse_baselines  # noqa: E402  (one reading of bench.json for every script)
 
 # (key, question, how the figure reads). Ratios are "how many times faster"; cycles are per call.
 QUESTIONS = [
@@ -107,25 +107,20 @@ def run_figures(rows):
     return f
 
 
-def aa_deviation(rows, aa):
-    """|A/A / baseline - 1| for one A/A row (None where the run has no such row)."""
-    base = aa.replace("/aa/", "/full/") if "/aa/" in aa else None
-    if aa.startswith("hand_superior/"):
-        base = aa.replace("/aa", "/by_field")
-    elif aa.startswith("dirty_flags/"):
-        base = aa.replace("/aa/", "/naive/")
-    elif aa.startswith("effects/"):
-        base = aa.replace("/aa/", "/recomputed/")
+def aa_deviation(rows, baselines, aa):
+    """|A/A / baseline - 1| for one A/A row, the baseline as the harness names it (None where the
+    run lacks either row)."""
+    base = baseline_name(aa, baselines)
     if aa not in rows or base not in rows or not rows[aa].cycles or not rows[base].cycles:
         return None
     return abs(rows[aa].cycles / rows[base].cycles - 1)
 
 
-def noisy_questions(rows):
+def noisy_questions(rows, baselines):
     """The questions this run's own A/A rows say it cannot answer: key -> the largest deviation."""
     out = {}
     for key, aas in AA_ROWS.items():
-        devs = [d for d in (aa_deviation(rows, a) for a in aas) if d is not None]
+        devs = [d for d in (aa_deviation(rows, baselines, a) for a in aas) if d is not None]
         if devs and max(devs) > kNoise:
             out[key] = max(devs)
     return out
@@ -158,9 +153,9 @@ def committed_runs(results):
         if not os.path.isfile(os.path.join(path, "bench.json")):
             continue
         machine = open(os.path.join(path, "machine.txt")).read().strip()
-        rows = load_runs(os.path.join(path, "bench.json"))[1]
+        context, rows = load_runs(os.path.join(path, "bench.json"))
         figs = run_figures(rows)
-        noisy = noisy_questions(rows)
+        noisy = noisy_questions(rows, parse_baselines(context))
         runs.append({"run": d, "cpu": family_of(machine), "figures": figs, "noisy": noisy,
                      "source": f"[{d}]({d}/report.md)"})
     quoted = os.path.join(results, "quoted_figures.tsv")
