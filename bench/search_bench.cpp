@@ -49,8 +49,8 @@ void search_bench(benchmark::State& state, const EngineChoice& choice, const Sea
   set_counters(state, ticks, nodes);  // per node
   state.counters["nodes"] = double(nodes);
   // Nodes per second of search: the timed regions only (ops/s, one op a node). A rate over the
-  // benchmark's wall time would count the 16 MB clears too, a third of it once the trees shrank
-  // to some 24,000 nodes (1.10 against 1.90 M/s on the Xeon 0xcf's 2026-11-27 run).
+  // benchmark's wall time would count the 16 MB clears too: up to half of it once the trees
+  // shrank to 19,000-61,000 nodes (1.10 against 1.90 M/s on the Xeon 0xcf's 2026-11-27 run).
   if (const auto rate = state.counters.find("ops/s"); rate != state.counters.end()) state.counters["nodes/s"] = rate->second;
 }
 

@@ -46,9 +46,9 @@ sashite_machine_line > "$out/machine.txt"
 echo "Machine: $(cat "$out/machine.txt")"
 
 sashite=build/bin/sashite
-# Which engine played: the commit (-dirty when tracked files outside results/ differ from it) and the default
-# search's bench tree (equal trees: equal search and evaluation), so that scripts/gauntlets.py can
-# pool the runs of one engine across sessions and CPUs.
+# Which engine played: the commit (-dirty when tracked files outside results/ differ from it)
+# and the default search's bench tree (equal trees: equal search and evaluation), so that
+# scripts/gauntlets.py can pool the runs of one engine across sessions and CPUs.
 {
   echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD -- . ':(exclude)results' 2>/dev/null || echo -dirty)"
   echo "bench: $(printf 'bench\nquit\n' | "$sashite" | sed -n 's/^Nodes searched *: *//p') nodes (the default search's bench tree)"
