@@ -20,6 +20,7 @@ import shlex
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cpu_findings import family_of  # noqa: E402  (one name per CPU family across results/)
 from match_report import load  # noqa: E402  (one reading of a match folder)
 
 # Options match.sh gives every sashite engine: not a difference between runs.
@@ -28,18 +29,16 @@ STANDARD_OPTIONS = {"USI_Hash=64", "MoveOverhead=20"}
 
 def engine_groups(command):
     """name -> the option.NAME=VALUE words of each --engine group of a match command line."""
-    words = shlex.split(command)
-    groups, current = {}, None
-    for w in words:
+    groups = []
+    for w in shlex.split(command):
         if w == "--engine":
-            current = []
-            groups[len(groups)] = current
+            groups.append([])
         elif w.startswith("--"):
-            current = None
-        elif current is not None:
-            current.append(w)
+            groups.append(None)  # another flag ends the group
+        elif groups and groups[-1] is not None:
+            groups[-1].append(w)
     out = {}
-    for ws in groups.values():
+    for ws in filter(None, groups):
         name = next((w[5:] for w in ws if w.startswith("name=")), "")
         out[name] = [w[7:] for w in ws if w.startswith("option.")]
     return out
@@ -63,11 +62,6 @@ def same_tc(tc):
     return controls.pop() if len(controls) == 1 else tc
 
 
-def cpu_of(machine):
-    m = re.match(r"(.*?) \(family (0x[0-9a-f]+), model (0x[0-9a-f]+)\)", machine)
-    return f"{m.group(1)} {m.group(2)}/{m.group(3)}" if m else machine.split(";")[0]
-
-
 def matches(root):
     rows = []
     for run in sorted(os.listdir(root)):
@@ -86,7 +80,7 @@ def matches(root):
             opponent = names[1 - us]
             options = engine_groups(s["command"]).get("sashite", [])
             w, l = (s["wins"], s["losses"]) if us == 0 else (s["losses"], s["wins"])
-            rows.append({"run": run, "match": s["name"], "time": stamp.group(1) if stamp else run, "cpu": cpu_of(machine),
+            rows.append({"run": run, "match": s["name"], "time": stamp.group(1) if stamp else run, "cpu": family_of(machine),
                          "opponent": opponent, "tc": same_tc(s["tc"]), "commit": commit, "tree": tree,
                          "options": " ".join(o for o in options if o not in STANDARD_OPTIONS),
                          "w": w, "d": s["draws"], "l": l, "nps": s["first_nps" if us == 0 else "second_nps"]})
