@@ -7,6 +7,7 @@
 
 #include "engine/usi_text.h"
 #include "search/piece_square_learned.h"
+#include "search/piece_table_fitted.h"
 
 namespace sashite {
 
@@ -136,8 +137,24 @@ EvalTables make_eval_tables(const EvalWeights& w) {
       t.enemy_king_offset[make_piece(BLACK, pt)][i] = int16_t(kLearnedEnemyKing[pt][i] * w[kPieceEnemyKingPercent] / 100);
       t.enemy_king_offset[make_piece(WHITE, pt)][kKingOffsets - 1 - i] = int16_t(-t.enemy_king_offset[make_piece(BLACK, pt)][i]);
     }
-  t.king_offset_terms = w[kPieceOwnKingPercent] != 0 || w[kPieceEnemyKingPercent] != 0;
-  t.piece_square_all_kinds = w[kPieceSquarePercent] != 0;
+  // The fitted tables, every non-king kind (promoted ones too), the same views.
+  const int fitted = w[kFittedTablesPercent];
+  for (Color c : {BLACK, WHITE})
+    for (PieceType pt = PAWN; pt < PIECE_TYPE_NB; ++pt) {
+      const int sign = c == BLACK ? 1 : -1;
+      int16_t* square = t.piece_square[make_piece(c, pt)];
+      int16_t* own = t.own_king_offset[make_piece(c, pt)];
+      int16_t* enemy = t.enemy_king_offset[make_piece(c, pt)];
+      for (Square s = SQ_ZERO; s < SQ_NB && fitted; ++s)
+        square[s] = int16_t(std::clamp(square[s] + sign * kFittedSquare[pt][c == BLACK ? s : flip(s)] * fitted / 100, -30000, 30000));
+      for (int i = 0; i < kKingOffsets && fitted; ++i) {
+        const int view = c == BLACK ? i : kKingOffsets - 1 - i;
+        own[i] = int16_t(std::clamp(own[i] + sign * kFittedOwnKing[pt][view] * fitted / 100, -30000, 30000));
+        enemy[i] = int16_t(std::clamp(enemy[i] + sign * kFittedEnemyKing[pt][view] * fitted / 100, -30000, 30000));
+      }
+    }
+  t.king_offset_terms = w[kPieceOwnKingPercent] != 0 || w[kPieceEnemyKingPercent] != 0 || fitted != 0;
+  t.piece_square_all_kinds = w[kPieceSquarePercent] != 0 || fitted != 0;
   t.piece_square_terms = any_set(kSilverRank, 27) || t.piece_square_all_kinds || t.king_offset_terms;
   for (int i = 0; i < kBoardValueCount; ++i) t.board_value[kBoardValueKinds[i]] = w[kBoardValue + i];
   for (PieceType pt : {PRO_LANCE, PRO_KNIGHT, PRO_SILVER}) t.board_value[pt] = t.board_value[PRO_PAWN];

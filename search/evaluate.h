@@ -22,7 +22,10 @@
 //                    each at a percentage (0 unless set), three learned tables per unpromoted
 //                    kind: by square, by the offset from the own king and from the enemy
 //                    king, where gpsusi's pieces stood more often than sashite's
-//                    (scripts/piece_squares.py, search/piece_square_learned.h);
+//                    (scripts/piece_squares.py, search/piece_square_learned.h); and the
+//                    fitted tables: every non-king kind, promoted ones too, by square and by
+//                    its offsets from both kings, fitted to the engine's own deeper search
+//                    scores (tools/piece_table_fit, search/piece_table_fitted.h);
 //   king danger      per king, the squares beside it the enemy reaches (and reaches as often
 //                    as its owner), the squares two steps out it reaches more often, the
 //                    enemy hand's attacking points and its kinds that can drop a safe check,
@@ -34,7 +37,7 @@
 // Cost: with AVX-512 VBMI the square terms are two byte permutes per 64 squares and the piece
 // terms one table load per piece; without it, one pass over the 81 squares, two loads each.
 // The piece squares: one more load per silver, gold and rook (ten at most); with a learned
-// table on, one to three loads per piece.
+// or the fitted table on (the fitted one is by default), three loads per piece.
 #pragma once
 
 #include <array>
@@ -102,6 +105,8 @@ enum EvalWeight : int {
   kPieceSquarePercent = kSilverGuard + 2,   // the learned tables (piece_square_learned.h), percent: by square,
   kPieceOwnKingPercent,                     //   by the offset from the own king,
   kPieceEnemyKingPercent,                   //   by the offset from the enemy king
+  kFittedTablesPercent,                     // the fitted tables (piece_table_fitted.h), percent: every
+                                            //   non-king kind by square and by the offsets from both kings
   kBoardValue,                              // [10] material on the board, per kBoardValueKinds
   kHandValue = kBoardValue + kBoardValueCount,  // [7] material per piece in hand, PAWN..GOLD
   kEvalWeightCount = kHandValue + kHandValueCount
@@ -129,7 +134,7 @@ inline constexpr std::array<std::string_view, kEvalWeightCount> kEvalWeightNames
     "rook_rank_r1",   "rook_rank_r2",   "rook_rank_r3",   "rook_rank_r4",   "rook_rank_r5",
     "rook_rank_r6",   "rook_rank_r7",   "rook_rank_r8",   "rook_rank_r9",
     "gold_guard_d1",  "gold_guard_d2",  "silver_guard_d1", "silver_guard_d2",
-    "piece_square_percent", "piece_own_king_percent", "piece_enemy_king_percent",
+    "piece_square_percent", "piece_own_king_percent", "piece_enemy_king_percent", "fitted_tables_percent",
     "board_value_pawn", "board_value_lance", "board_value_knight", "board_value_silver", "board_value_gold",
     "board_value_bishop", "board_value_rook", "board_value_promoted_minor", "board_value_horse", "board_value_dragon",
     "hand_value_pawn", "hand_value_lance", "hand_value_knight", "hand_value_silver", "hand_value_bishop",
@@ -157,6 +162,9 @@ inline constexpr std::array<std::string_view, kEvalWeightCount> kEvalWeightNames
 // square, results/2026-11-28-piece-squares.md): the square table +10 [-18, +38] in self-play
 // (no verdict) and 8.5 of 32 against gpsusi, as without it; with the king-offset tables
 // -106 [-165, -53]: all three 0.
+// The fitted tables (tools/piece_table_fit: every non-king kind by square and by its offsets
+// from both kings, fitted to the engine's own depth-8 scores of 279,413 quiet positions of its
+// games; results/fitted-tables/) at 100 %: +112 [+58, +171] against none (passed, 148 games).
 // The material is kPieceValue with hand pieces 10 % above, as written: an SPSA run's values (a
 // dragon and a gold worth more, a promoted minor and a bishop in hand less;
 // results/spsa/2026-11-28-material) ended +17 [-12, +46] and, at byoyomi 100 with
@@ -189,6 +197,7 @@ inline constexpr EvalWeights kDefaultEvalWeights = {
     0, 0,                                // gold one, two steps from the own king
     0, 0,                                // silver one, two steps from the own king
     0, 0, 0,                             // the learned tables: by square, own king, enemy king
+    100,                                 // the fitted tables
     100, 350, 450, 550, 600, 950, 1100,  // board: pawn, lance, knight, silver, gold, bishop, rook
     600, 1150, 1300,                     // board: promoted minors, horse, dragon
     110, 385, 495, 605, 1045, 1210, 660,  // hand: pawn (the first four), lance, knight, silver, bishop, rook, gold

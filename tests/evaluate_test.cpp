@@ -11,6 +11,7 @@
 #include "movegen_full/random_walk.h"
 #include "search/evaluate.h"
 #include "search/piece_square_learned.h"
+#include "search/piece_table_fitted.h"
 
 namespace sashite {
 namespace {
@@ -366,6 +367,32 @@ TEST(EvalEffects, LearnedKingOffsets) {
   EXPECT_EQ(eval::king_offset(square_from_usi("4i"), bk), 8 * 17 + 7);  // file 4: one file toward file 1
   // A promoted pawn reads nothing.
   EXPECT_EQ(weight_change("piece_own_king_percent", 100, "4k4/9/9/5+P3/9/9/9/9/4K4 b - 1"), 0);
+}
+
+// The fitted tables (tools/piece_table_fit): every non-king piece, promoted ones too, reads its
+// square and its offsets from both kings in its own side's view, at the percent.
+TEST(EvalEffects, FittedTables) {
+  const std::string_view sfen = "4k3l/5g3/9/5P3/2+r6/9/N5+P2/1R7/4K4 b - 1";  // kings 5i and 5a
+  const Square bk = square_from_usi("5i"), wk = square_from_usi("5a");
+  struct Placed { PieceType pt; const char* square; Color c; };
+  const Placed pieces[] = {{PAWN, "4d", BLACK},  {KNIGHT, "9g", BLACK}, {ROOK, "8h", BLACK},  {PRO_PAWN, "3g", BLACK},
+                           {GOLD, "4b", WHITE},  {LANCE, "1a", WHITE},  {DRAGON, "7e", WHITE}};
+  int expected = 0, promoted = 0;
+  for (const Placed& p : pieces) {
+    const Square s = square_from_usi(p.square);
+    const auto view = [&](Square x) { return p.c == BLACK ? x : flip(x); };
+    const Square own = p.c == BLACK ? bk : wk, enemy = p.c == BLACK ? wk : bk;
+    const int v = eval::kFittedSquare[p.pt][view(s)] + eval::kFittedOwnKing[p.pt][eval::king_offset(view(s), view(own))] +
+                  eval::kFittedEnemyKing[p.pt][eval::king_offset(view(s), view(enemy))];
+    expected += p.c == BLACK ? v : -v;
+    if (p.pt >= PRO_PAWN) promoted += p.c == BLACK ? v : -v;
+  }
+  EXPECT_NE(promoted, 0);  // the promoted pieces read their own entries
+  EXPECT_EQ(weight_change("fitted_tables_percent", 100, sfen), expected);
+  EXPECT_EQ(weight_change("fitted_tables_percent", 100, testing::flip_sfen(std::string(sfen))), -expected);
+  // Added to the learned tables, not in place of them.
+  EXPECT_EQ(score_change("piece_square_percent=100,fitted_tables_percent=100", sfen),
+            score_change("piece_square_percent=100,fitted_tables_percent=0", sfen) + expected);
 }
 
 // The guards count golds and silvers of the king's own side by their king steps from it.
