@@ -2,7 +2,8 @@
 """tools/texel_tune's --dump and --labels with scripts/label_positions.py between them: the
 kept positions of a recorded game written out, labelled by an engine (argv[1], sashite itself
 at a node limit), the labels read back (a stopped run resumes without labelling twice), and
-the weights fitted to them. argv[2] is texel_tune."""
+the weights fitted to them. argv[2] is texel_tune; argv[3] piece_table_fit, which fits its
+tables to the same labels and checks that it reads the compiled tables as the evaluation does."""
 import json
 import os
 import subprocess
@@ -23,7 +24,7 @@ ROOK_UP_MOVES = "7g7f 3c3d 2g2f 4c4d 2f2e 2b3c 6i7h 8c8d 3i4h 7a7b"
 
 
 def main():
-    engine, texel = sys.argv[1], sys.argv[2]
+    engine, texel, fitter = sys.argv[1], sys.argv[2], sys.argv[3]
     assert lp.last_score(["info depth 1 score cp 5 pv x", "info depth 2 score cp -40 lowerbound pv y"]) == 5
     with tempfile.TemporaryDirectory() as d:
         games, positions, labels = (os.path.join(d, n) for n in ("games.jsonl", "positions.tsv", "labels.tsv"))
@@ -69,6 +70,19 @@ def main():
         assert bad.returncode != 0
         bad = subprocess.run([texel, "--labels", labels, games], capture_output=True, text=True)
         assert bad.returncode != 0  # game files and --labels together
+        # The fitted tables: a fit lowers the training loss, and writes a header.
+        header = os.path.join(d, "fitted.h")
+        tables = subprocess.run([fitter, "--epochs", "50", "--l2", "0", "--header", header, labels],
+                                capture_output=True, text=True, timeout=120)
+        assert tables.returncode == 0, tables.stderr
+        kept = next(l for l in tables.stdout.splitlines() if l.startswith("Kept:"))
+        train, start = float(kept.split("training ")[1].split(",")[0]), float(kept.split("(from ")[1].split(",")[0])
+        assert train < start, kept
+        assert "kFittedEnemyKing" in open(header).read()
+        # The fit's features read through the compiled tables agree with the evaluation (both
+        # colours: the dump holds positions with either side to move).
+        check = subprocess.run([fitter, "--check", positions], capture_output=True, text=True, timeout=120)
+        assert check.returncode == 0 and " 0 where" in check.stdout, (check.stdout, check.stderr)
     print("label_positions: ok")
 
 

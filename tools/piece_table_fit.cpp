@@ -1,22 +1,23 @@
 // Fits the evaluation's piece tables to search scores: per non-king kind, a value by square and
 // by the offset from its own king and from the enemy king (a king-piece table in its smallest
 // form: Hoki, Bonanza's evaluation (2006)), added to the hand-set evaluation so that it reads
-// quiet positions as a deeper search of its own does (bootstrapping: the static evaluation
-// taught the search's answer, as Bonanza's and YaneuraOu's evaluation learning do).
+// quiet positions as a deeper search of its own does (the static evaluation taught its own
+// search's answer in win-rate space: Takizawa, elmo's learning (2017), with lambda 1).
 //
-//   piece_table_fit [--epochs N] [--k CP] [--l2 X] [--lambda X] [--header FILE] labels.tsv
+//   piece_table_fit [--epochs N] [--k CP] [--l2 X] [--lambda X] [--rate CP] [--header FILE] labels.tsv
+//   piece_table_fit --check FILE
 //
 // labels.tsv: scripts/label_positions.py's lines (SFEN, Black's points, game index, Black's
 // score), labelled by sashite itself (e.g. `go depth 8`). Scores beyond +-3000 (mates, won
 // games) are left out. Model, Black's view: evaluate(pos) + sum over the non-king pieces of
 // sign * (square[kind][sq] + own[kind][offset to own king] + enemy[kind][offset to enemy king]),
-// evaluate() read with the fitted tables off,
-// a White piece reading its rotated square and offsets with sign -1 (as evaluate.cpp's learned
-// tables do). Loss: cross-entropy between sigmoid(target / K) and sigmoid(model / K), target =
-// lambda * score + (1 - lambda) * the game's result in win-rate space, plus l2 * sum w^2;
-// full-batch Adam. Every fifth game is held out; the epoch with the lowest held-out loss is kept
-// and written as a header (--header) that search/evaluate.cpp reads at the fitted_tables_percent
-// weight. Prints the losses in Markdown.
+// evaluate() read with the fitted tables off, a White piece reading its rotated square and
+// offsets with sign -1 (as evaluate.cpp's learned tables do). Loss: cross-entropy between
+// sigmoid(target / K) and sigmoid(model / K), target = lambda * score + (1 - lambda) * the
+// game's result in win-rate space, plus l2 * sum w^2; full-batch Adam. Every fifth game is held
+// out; the epoch with the lowest held-out loss (with nothing held out, training loss) is kept
+// and written as a header (--header) that search/evaluate.cpp reads at the
+// fitted_tables_percent weight. Prints the losses in Markdown.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -25,6 +26,7 @@
 #include <vector>
 
 #include "search/evaluate.h"
+#include "search/piece_table_fitted.h"
 #include "tools/study/command_line.h"
 
 namespace sashite {
@@ -182,7 +184,7 @@ int run(const Options& o, const std::string& command) {
   const double beta1 = 0.9, beta2 = 0.999;
   for (int epoch = 1; epoch <= o.epochs; ++epoch) {
     const Losses l = pass(d, o, w, &grad);
-    if (l.held_out < best_loss.held_out) best_loss = l, best = w, best_epoch = epoch - 1;
+    if (held ? l.held_out < best_loss.held_out : l.train < best_loss.train) best_loss = l, best = w, best_epoch = epoch - 1;
     if (epoch % 50 == 0) std::printf("| %d | %.6f | %.6f |\n", epoch - 1, l.train, l.held_out);
     for (size_t i = 0; i < w.size(); ++i) {
       m[i] = beta1 * m[i] + (1 - beta1) * grad[i];
@@ -217,13 +219,63 @@ int run(const Options& o, const std::string& command) {
   return 0;
 }
 
+// --check: on every position of FILE (its lines' first tab-separated field, an SFEN), the
+// evaluation with the compiled tables (search/piece_table_fitted.h) on must equal the evaluation
+// without them plus this tool's features read through those tables: the fit and the evaluation
+// index the tables alike. Exit 1 on a difference.
+int check(const std::string& file) {
+  std::ifstream in(file);
+  if (!in) {
+    std::fprintf(stderr, "piece_table_fit: cannot read %s\n", file.c_str());
+    return 2;
+  }
+  std::vector<double> w(kFeatureCount);
+  for (int pt = 0; pt < PIECE_TYPE_NB; ++pt) {
+    for (int i = 0; i < SQ_NB; ++i) w[size_t(kSquareBase + pt * SQ_NB + i)] = eval::kFittedSquare[pt][i];
+    for (int i = 0; i < eval::kKingOffsets; ++i) {
+      w[size_t(kOwnBase + pt * eval::kKingOffsets + i)] = eval::kFittedOwnKing[pt][i];
+      w[size_t(kEnemyBase + pt * eval::kKingOffsets + i)] = eval::kFittedEnemyKing[pt][i];
+    }
+  }
+  eval::EvalWeights without = eval::kDefaultEvalWeights, with = without;
+  without[eval::kFittedTablesPercent] = 0;
+  with[eval::kFittedTablesPercent] = 100;
+  Pos pos;
+  StateInfo st;
+  size_t positions = 0, differ = 0, changed = 0;
+  for (std::string line; std::getline(in, line);) {
+    if (pos.set(line.substr(0, line.find('\t')), &st)) continue;
+    const auto black = [&](const eval::EvalWeights& ws) {
+      eval::set_eval_weights(ws);
+      const Value v = evaluate(pos);
+      return pos.side_to_move() == BLACK ? int(v) : -int(v);
+    };
+    const int on = black(with), off = black(without);
+    if (std::abs(on) >= VALUE_EVAL_MAX || std::abs(off) >= VALUE_EVAL_MAX) continue;  // clamped
+    Data d;
+    add_features(pos, d.features);
+    const Sample s{double(off), 0, 0, uint32_t(d.features.size()), false};
+    ++positions;
+    changed += on != off;
+    if (std::lround(model(d, s, w)) != on) {
+      if (differ++ < 5) std::fprintf(stderr, "differs: %s (evaluation %d, fit's model %.0f)\n", pos.sfen().c_str(), on, model(d, s, w));
+    }
+  }
+  eval::set_eval_weights(eval::kDefaultEvalWeights);
+  std::printf("%zu positions, %zu changed by the tables, %zu where the fit's model and the evaluation differ\n", positions,
+              changed, differ);
+  return differ || changed == 0 ? 1 : 0;
+}
+
 }  // namespace
 }  // namespace sashite
 
 int main(int argc, char** argv) {
   using sashite::study::CommandLine;
   sashite::Options o;
-  const CommandLine cl{"piece_table_fit", "piece_table_fit [--epochs N] [--k CP] [--l2 X] [--lambda X] [--rate CP] [--header FILE] labels.tsv"};
+  const CommandLine cl{"piece_table_fit",
+                       "piece_table_fit [--epochs N] [--k CP] [--l2 X] [--lambda X] [--rate CP] [--header FILE] labels.tsv | "
+                       "piece_table_fit --check FILE"};
   auto number = [&](const char* v, const char* what, double lo, double hi) {
     char* end = nullptr;
     const double x = std::strtod(v, &end);
@@ -238,7 +290,8 @@ int main(int argc, char** argv) {
             {"--l2", [&](const char* v) { o.l2 = number(v, "--l2", 0, 1); }},
             {"--lambda", [&](const char* v) { o.lambda = number(v, "--lambda", 0, 1); }},
             {"--rate", [&](const char* v) { o.rate = number(v, "--rate", 1e-3, 100); }},
-            {"--header", [&](const char* v) { o.header = v; }}},
+            {"--header", [&](const char* v) { o.header = v; }},
+            {"--check", [&](const char* v) { std::exit(sashite::check(v)); }}},
            [&](const char* file) {
              if (!o.labels.empty()) cl.fail("one labels file");
              o.labels = file;
