@@ -281,8 +281,10 @@ TEST_F(UsiSearch, RootMateProbePlaysAProvenMate) {
 // line that names G*3a and the mate's line.
 TEST_F(UsiSearch, MateSafetyDropsAMoveThatLetsInAMate) {
   const std::string sfen = "ln+Bsk2n1/5P1rl/p2s1+Ppp1/1pp1p3p/9/P8/1PPP2PPP/G1KG1S3/LS3G1+bL w RPg2np 70";
-  // The evaluation before the castle terms, whose search alone plays the move that lets the mate in.
-  reply("setoption name EvalWeights value king_file_f1=0,king_file_f2=0,king_file_f3=0,king_file_f4=0,king_rook_near=0");
+  // The evaluation before the castle terms and the fitted tables, whose search alone plays the
+  // move that lets the mate in.
+  reply("setoption name EvalWeights value king_file_f1=0,king_file_f2=0,king_file_f3=0,king_file_f4=0,king_rook_near=0,"
+        "fitted_tables_percent=0");
   reply("position sfen " + sfen);
   const auto alone = parse_bestmove(go("go nodes 300000").back());
   ASSERT_TRUE(alone);
