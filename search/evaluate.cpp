@@ -137,20 +137,20 @@ EvalTables make_eval_tables(const EvalWeights& w) {
       t.enemy_king_offset[make_piece(BLACK, pt)][i] = int16_t(kLearnedEnemyKing[pt][i] * w[kPieceEnemyKingPercent] / 100);
       t.enemy_king_offset[make_piece(WHITE, pt)][kKingOffsets - 1 - i] = int16_t(-t.enemy_king_offset[make_piece(BLACK, pt)][i]);
     }
-  // The fitted tables, every non-king kind (promoted ones too), the same views.
+  // The fitted tables: every non-king kind (promoted ones too), each piece in its own view.
   const int fitted = w[kFittedTablesPercent];
+  auto add = [fitted](int16_t& cell, int sign, int entry) {
+    cell = int16_t(std::clamp(cell + sign * entry * fitted / 100, -30000, 30000));
+  };
   for (Color c : {BLACK, WHITE})
-    for (PieceType pt = PAWN; pt < PIECE_TYPE_NB; ++pt) {
+    for (PieceType pt = PAWN; pt < PIECE_TYPE_NB && fitted; ++pt) {
       const int sign = c == BLACK ? 1 : -1;
-      int16_t* square = t.piece_square[make_piece(c, pt)];
-      int16_t* own = t.own_king_offset[make_piece(c, pt)];
-      int16_t* enemy = t.enemy_king_offset[make_piece(c, pt)];
-      for (Square s = SQ_ZERO; s < SQ_NB && fitted; ++s)
-        square[s] = int16_t(std::clamp(square[s] + sign * kFittedSquare[pt][c == BLACK ? s : flip(s)] * fitted / 100, -30000, 30000));
-      for (int i = 0; i < kKingOffsets && fitted; ++i) {
+      const Piece pc = make_piece(c, pt);
+      for (Square s = SQ_ZERO; s < SQ_NB; ++s) add(t.piece_square[pc][s], sign, kFittedSquare[pt][c == BLACK ? s : flip(s)]);
+      for (int i = 0; i < kKingOffsets; ++i) {
         const int view = c == BLACK ? i : kKingOffsets - 1 - i;
-        own[i] = int16_t(std::clamp(own[i] + sign * kFittedOwnKing[pt][view] * fitted / 100, -30000, 30000));
-        enemy[i] = int16_t(std::clamp(enemy[i] + sign * kFittedEnemyKing[pt][view] * fitted / 100, -30000, 30000));
+        add(t.own_king_offset[pc][i], sign, kFittedOwnKing[pt][view]);
+        add(t.enemy_king_offset[pc][i], sign, kFittedEnemyKing[pt][view]);
       }
     }
   t.king_offset_terms = w[kPieceOwnKingPercent] != 0 || w[kPieceEnemyKingPercent] != 0 || fitted != 0;
