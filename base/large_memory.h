@@ -23,7 +23,8 @@ inline void* allocate_large(std::size_t bytes) {
   // Trim the mapping to the aligned part.
   const std::uintptr_t start = std::uintptr_t(raw), aligned = (start + kHugePage - 1) / kHugePage * kHugePage;
   if (aligned > start) munmap(raw, aligned - start);
-  if (const std::uintptr_t end = start + size + kHugePage; end > aligned + size) munmap(reinterpret_cast<void*>(aligned + size), end - aligned - size);
+  if (const std::uintptr_t end = start + size + kHugePage; end > aligned + size)
+    munmap(reinterpret_cast<void*>(aligned + size), end - aligned - size);
 #ifdef MADV_HUGEPAGE
   madvise(reinterpret_cast<void*>(aligned), size, MADV_HUGEPAGE);  // advice only: no huge pages is still correct
 #endif

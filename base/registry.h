@@ -23,16 +23,32 @@ struct TypeList {
 };
 
 namespace detail {
-template <class... Ts> struct AfterVoid;
-template <class... Ts> struct AfterVoid<void, Ts...> { using type = TypeList<Ts...>; };
-template <class... Lists> struct Concat;
-template <> struct Concat<> { using type = TypeList<>; };
-template <class... Ts> struct Concat<TypeList<Ts...>> { using type = TypeList<Ts...>; };
+template <class... Ts>
+struct AfterVoid;
+template <class... Ts>
+struct AfterVoid<void, Ts...> {
+  using type = TypeList<Ts...>;
+};
+template <class... Lists>
+struct Concat;
+template <>
+struct Concat<> {
+  using type = TypeList<>;
+};
+template <class... Ts>
+struct Concat<TypeList<Ts...>> {
+  using type = TypeList<Ts...>;
+};
 template <class... As, class... Bs, class... Rest>
 struct Concat<TypeList<As...>, TypeList<Bs...>, Rest...> : Concat<TypeList<As..., Bs...>, Rest...> {};
-template <std::size_t I, class List> struct At;
-template <std::size_t I, class T, class... Ts> struct At<I, TypeList<T, Ts...>> : At<I - 1, TypeList<Ts...>> {};
-template <class T, class... Ts> struct At<0, TypeList<T, Ts...>> { using type = T; };
+template <std::size_t I, class List>
+struct At;
+template <std::size_t I, class T, class... Ts>
+struct At<I, TypeList<T, Ts...>> : At<I - 1, TypeList<Ts...>> {};
+template <class T, class... Ts>
+struct At<0, TypeList<T, Ts...>> {
+  using type = T;
+};
 }  // namespace detail
 
 // The list of an X-macro registry. The leading void lets every entry expand to ", T": an entry
@@ -66,7 +82,9 @@ constexpr void for_each_type(F&& f) {
 // static_assert(all_types<List>([]<class T> { return Concept<T>; })).
 template <class List, class Pred>
 constexpr bool all_types(Pred pred) {
-  return [&]<class... Ts>(TypeList<Ts...>*) { return (pred.template operator()<Ts>() && ...); }(static_cast<List*>(nullptr));
+  return [&]<class... Ts>(TypeList<Ts...>*) {
+    return (pred.template operator()<Ts>() && ...);
+  }(static_cast<List*>(nullptr));
 }
 
 // Every T::name of List, in registry order.

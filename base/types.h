@@ -19,12 +19,12 @@ enum Rank : int { RANK_1, RANK_2, RANK_3, RANK_4, RANK_5, RANK_6, RANK_7, RANK_8
 
 enum Square : int { SQ_ZERO = 0, SQ_NB = 81, SQ_NONE = SQ_NB };
 
-#define SASHITE_ENUM_OPS(T)                                                        \
-  constexpr T operator+(T a, int b) { return T(int(a) + b); }                      \
-  constexpr T operator-(T a, int b) { return T(int(a) - b); }                      \
-  constexpr T& operator++(T& a) { return a = T(int(a) + 1); }                      \
-  constexpr T& operator--(T& a) { return a = T(int(a) - 1); }                      \
-  constexpr T& operator+=(T& a, int b) { return a = T(int(a) + b); }               \
+#define SASHITE_ENUM_OPS(T)                                          \
+  constexpr T operator+(T a, int b) { return T(int(a) + b); }        \
+  constexpr T operator-(T a, int b) { return T(int(a) - b); }        \
+  constexpr T& operator++(T& a) { return a = T(int(a) + 1); }        \
+  constexpr T& operator--(T& a) { return a = T(int(a) - 1); }        \
+  constexpr T& operator+=(T& a, int b) { return a = T(int(a) + b); } \
   constexpr T& operator-=(T& a, int b) { return a = T(int(a) - b); }
 SASHITE_ENUM_OPS(File)
 SASHITE_ENUM_OPS(Rank)
@@ -43,10 +43,25 @@ constexpr bool in_promotion_zone(Color c, Square s) { return relative_rank(c, ra
 // Piece types. Unpromoted kinds 1..7 are also the "raw" pieces that can be held in hand and
 // dropped (the drop move stores this number in its from field). Promotion adds PROMOTED.
 enum PieceType : int {
-  NO_PIECE_TYPE, PAWN, LANCE, KNIGHT, SILVER, BISHOP, ROOK, GOLD, KING,
-  PRO_PAWN, PRO_LANCE, PRO_KNIGHT, PRO_SILVER, HORSE, DRAGON,
-  PIECE_TYPE_NB, PROMOTED = 8,
-  RAW_BEGIN = PAWN, RAW_END = KING,  // [PAWN, KING) are the hand kinds
+  NO_PIECE_TYPE,
+  PAWN,
+  LANCE,
+  KNIGHT,
+  SILVER,
+  BISHOP,
+  ROOK,
+  GOLD,
+  KING,
+  PRO_PAWN,
+  PRO_LANCE,
+  PRO_KNIGHT,
+  PRO_SILVER,
+  HORSE,
+  DRAGON,
+  PIECE_TYPE_NB,
+  PROMOTED = 8,
+  RAW_BEGIN = PAWN,
+  RAW_END = KING,  // [PAWN, KING) are the hand kinds
 };
 SASHITE_ENUM_OPS(PieceType)
 

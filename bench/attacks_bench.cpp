@@ -85,8 +85,10 @@ class MagicBishop {
         bool ok = true;
         for (size_t i = 0; ok && i < keys.size(); ++i) {
           const size_t slot = size_t((keys[i] * e.magic) >> e.shift);
-          if (used[slot] != attempt) used[slot] = attempt, slots[slot] = attacks[i];
-          else ok = slots[slot] == attacks[i];
+          if (used[slot] != attempt)
+            used[slot] = attempt, slots[slot] = attacks[i];
+          else
+            ok = slots[slot] == attacks[i];
         }
         if (ok) break;
       }
@@ -143,7 +145,7 @@ template <class F>
 void run(benchmark::State& state, PieceType kind, F&& attack) {
   const std::vector<Sample>& in = samples(kind);
   for (const Sample& x : in) {  // every method must compute the library's answer
-    const Bitboard want = kind == LANCE ? lance_attacks<BLACK>(x.sq, x.occ)
+    const Bitboard want = kind == LANCE    ? lance_attacks<BLACK>(x.sq, x.occ)
                           : kind == BISHOP ? bishop_attacks(x.sq, x.occ)
                                            : rook_attacks(x.sq, x.occ);
     if (!(attack(x.sq, x.occ) == want)) return state.SkipWithError("method disagrees with the library");
@@ -157,17 +159,23 @@ void run(benchmark::State& state, PieceType kind, F&& attack) {
 }
 
 const bool registered = [] {
-  add("attacks/ray_walk/lance", [](auto& s) { run(s, LANCE, [](Square q, const Bitboard& o) { return ray_walk(q, o, {{0, -1}}); }); });
+  add("attacks/ray_walk/lance", [](auto& s) {
+    run(s, LANCE, [](Square q, const Bitboard& o) { return ray_walk(q, o, {{0, -1}}); });
+  });
   add("attacks/ray_walk/bishop", [](auto& s) {
     run(s, BISHOP, [](Square q, const Bitboard& o) { return ray_walk(q, o, {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}}); });
   });
   add("attacks/ray_walk/rook", [](auto& s) {
     run(s, ROOK, [](Square q, const Bitboard& o) { return ray_walk(q, o, {{0, 1}, {0, -1}, {1, 0}, {-1, 0}}); });
   });
-  add("attacks/library/lance", [](auto& s) { run(s, LANCE, [](Square q, const Bitboard& o) { return lance_attacks<BLACK>(q, o); }); });
-  add("attacks/library/bishop", [](auto& s) { run(s, BISHOP, [](Square q, const Bitboard& o) { return bishop_attacks(q, o); }); });
-  add("attacks/library/rook", [](auto& s) { run(s, ROOK, [](Square q, const Bitboard& o) { return rook_attacks(q, o); }); });
-  add("attacks/bit_scan/lance", [](auto& s) { run(s, LANCE, [](Square q, const Bitboard& o) { return BitScan::file<false>(q, o); }); });
+  add("attacks/library/lance",
+      [](auto& s) { run(s, LANCE, [](Square q, const Bitboard& o) { return lance_attacks<BLACK>(q, o); }); });
+  add("attacks/library/bishop",
+      [](auto& s) { run(s, BISHOP, [](Square q, const Bitboard& o) { return bishop_attacks(q, o); }); });
+  add("attacks/library/rook",
+      [](auto& s) { run(s, ROOK, [](Square q, const Bitboard& o) { return rook_attacks(q, o); }); });
+  add("attacks/bit_scan/lance",
+      [](auto& s) { run(s, LANCE, [](Square q, const Bitboard& o) { return BitScan::file<false>(q, o); }); });
   add("attacks/bit_scan/rook", [](auto& s) {
     run(s, ROOK, [](Square q, const Bitboard& o) { return BitScan::file<true>(q, o) | rook_rank_attacks(q, o); });
   });

@@ -44,7 +44,8 @@ void select_window(benchmark::State& state, std::vector<Pair> (*make)()) {
 template <class Selector>
 void register_selector() {
   for (auto [name, make] : {std::pair{"walk", &walk_pairs}, {"all_pairs", &all_pairs}})
-    add(std::string("dbb/") + Selector::kName + "/" + name, [make = make](benchmark::State& s) { select_window<Selector>(s, make); });
+    add(std::string("dbb/") + Selector::kName + "/" + name,
+        [make = make](benchmark::State& s) { select_window<Selector>(s, make); });
 }
 
 const bool registered = [] {

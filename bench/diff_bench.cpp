@@ -68,8 +68,10 @@ size_t node_work(Pos& pos, ExtMove* list) {
     pos.sync();
     if constexpr (P == Phase::Sync) return 0;
     pos.template refresh<Us>();
-    if constexpr (P == Phase::Refresh) return 0;
-    else return size_t(pos.template copy_lists<Us>(list, pos.template pinned_ids<Us>()) - list);
+    if constexpr (P == Phase::Refresh)
+      return 0;
+    else
+      return size_t(pos.template copy_lists<Us>(list, pos.template pinned_ids<Us>()) - list);
   }
 }
 
@@ -90,7 +92,8 @@ void check_workload() {
       const auto b = generate<GenType::Legal>(diff[i]->game.pos, list) - list;
       diff[i]->game.pos.undo_move(m);
       full[i]->game.pos.undo_move(m);
-      if (a != b) throw std::runtime_error("diff_bench: full and diff generate different move counts after " + to_usi(m));
+      if (a != b)
+        throw std::runtime_error("diff_bench: full and diff generate different move counts after " + to_usi(m));
     }
   }
 }

@@ -1,8 +1,8 @@
-// dirty_flags/<kernel>/<set>/<pieces>: cycles per dirty-mask call (dbb/kernels.h; LS3600, differential generation (2009)), over
-// every legal move of a position set, as a stream of independent calls. Sets: `walk` (64
-// positions from seeded random walks, bench/positions.h), `start` and `matsuri` (movegen_full/reference.h).
-// Pieces: 22 = the attack-word pieces only, 40 = plus the pawn table. The cost of a whole
-// do_move, for the kernel's share of it, is do_move/... (do_move_bench.cpp).
+// dirty_flags/<kernel>/<set>/<pieces>: cycles per dirty-mask call (dbb/kernels.h; LS3600, differential generation
+// (2009)), over every legal move of a position set, as a stream of independent calls. Sets: `walk` (64 positions from
+// seeded random walks, bench/positions.h), `start` and `matsuri` (movegen_full/reference.h). Pieces: 22 = the
+// attack-word pieces only, 40 = plus the pawn table. The cost of a whole do_move, for the kernel's share of it, is
+// do_move/... (do_move_bench.cpp).
 #include "bench/harness.h"
 #include "bench/positions.h"
 #include "tools/study/dirty_batch.h"

@@ -1,7 +1,7 @@
 // do_move/<full|diff>/walk: cycles of one do_move alone; undo_move/<full|diff>/walk: of one
 // undo_move alone. The yardstick for a dirty-flag kernel's share of making a move (report.py
-// divides dirty_flags/<best>/walk/40 by do_move/diff/walk). `diff` is DiffPosition (LS3600, differential generation (2009):
-// dirty mask, attack-set updates) with its default kernel, named in the run context.
+// divides dirty_flags/<best>/walk/40 by do_move/diff/walk). `diff` is DiffPosition (LS3600, differential generation
+// (2009): dirty mask, attack-set updates) with its default kernel, named in the run context.
 //
 // Each of 64 paths is a stored sequence of kPlies random legal moves from a position of the
 // dirty_flags walk set. A fenced region times one path forward (do_move) and the undo runs
@@ -63,8 +63,13 @@ void play_paths(benchmark::State& state) {
 const bool registered = [] {
   // The engine build's position of every registered generator (do_move does not depend on which
   // categories a differential position keeps).
-  for_each_generator([]<class G>() { add("do_move/" + std::string(G::name) + "/walk", play_paths<typename G::template Position<DefaultHand>, Timed::Do>); });
-  for_each_generator([]<class G>() { add("undo_move/" + std::string(G::name) + "/walk", play_paths<typename G::template Position<DefaultHand>, Timed::Undo>); });
+  for_each_generator([]<class G>() {
+    add("do_move/" + std::string(G::name) + "/walk", play_paths<typename G::template Position<DefaultHand>, Timed::Do>);
+  });
+  for_each_generator([]<class G>() {
+    add("undo_move/" + std::string(G::name) + "/walk",
+        play_paths<typename G::template Position<DefaultHand>, Timed::Undo>);
+  });
   benchmark::AddCustomContext("do_move_diff_kernel", DiffGenerator::Position<DefaultHand>::KernelType::kName);
   return true;
 }();

@@ -99,7 +99,9 @@ const bool registered = [] {
     for_each_generator([&]<class G>() {
       using P = typename G::template Position<DefaultHand>;
       if constexpr (S::template kFits<P>) {
-        if (!done) add("effects/" + std::string(S::name) + "/walk", eval_paths<S, typename S::template Position<P>, After::Evaluate>);
+        if (!done)
+          add("effects/" + std::string(S::name) + "/walk",
+              eval_paths<S, typename S::template Position<P>, After::Evaluate>);
         done = true;
       }
     });

@@ -51,7 +51,7 @@ std::pair<std::vector<H>, std::vector<H>> as_layout() {
 
 template <class Method>
 __attribute__((noinline, SASHITE_NO_VECTORIZE)) size_t count_superior(const typename Method::Layout* a,
-                                                                     const typename Method::Layout* b, size_t n) {
+                                                                      const typename Method::Layout* b, size_t n) {
   size_t count = 0;
   SASHITE_SCALAR_LOOP
   for (size_t i = 0; i < n; ++i) count += Method::test(a[i], b[i]);

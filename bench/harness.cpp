@@ -15,8 +15,7 @@ uint64_t time_add_chain(uint64_t adds) {
   uint64_t x = 0, one = 1;
   const uint64_t loops = adds / 100;
   const uint64_t t0 = tsc_begin();
-  for (uint64_t i = 0; i < loops; ++i)
-    asm volatile(".rept 100\n\taddq %1, %0\n\t.endr" : "+r"(x) : "r"(one));
+  for (uint64_t i = 0; i < loops; ++i) asm volatile(".rept 100\n\taddq %1, %0\n\t.endr" : "+r"(x) : "r"(one));
   const uint64_t t1 = tsc_end();
   benchmark::DoNotOptimize(x);
   return t1 - t0;
@@ -158,10 +157,11 @@ double max_of(const std::vector<double>& v) { return *std::max_element(v.begin()
 namespace {
 
 benchmark::internal::Benchmark* register_row(const std::string& name, std::function<void(benchmark::State&)> fn) {
-  return benchmark::RegisterBenchmark(name.c_str(), [fn](benchmark::State& s) {
-           cal_before_run = cycles_per_tick_now();
-           fn(s);
-         })
+  return benchmark::RegisterBenchmark(name.c_str(),
+                                      [fn](benchmark::State& s) {
+                                        cal_before_run = cycles_per_tick_now();
+                                        fn(s);
+                                      })
       ->ComputeStatistics("min", min_of)
       ->ComputeStatistics("max", max_of);
 }
@@ -183,8 +183,7 @@ benchmark::internal::Benchmark* add_row(const std::string& name, std::function<v
 
 }  // namespace
 
-benchmark::internal::Benchmark* add(const std::string& name, std::function<void(benchmark::State&)> fn,
-                                    bool baseline) {
+benchmark::internal::Benchmark* add(const std::string& name, std::function<void(benchmark::State&)> fn, bool baseline) {
   return add_row(name, std::move(fn), baseline, false);
 }
 

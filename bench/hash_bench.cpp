@@ -47,7 +47,8 @@ void perft_of(benchmark::State& state, std::string_view position, int depth) {
     ticks += tsc_end() - t0;
   }
   set_counters(state, ticks, leaves);
-  state.counters["leaves/s"] = benchmark::Counter(double(leaves) * double(state.iterations()), benchmark::Counter::kIsRate);
+  state.counters["leaves/s"] =
+      benchmark::Counter(double(leaves) * double(state.iterations()), benchmark::Counter::kIsRate);
 }
 
 const bool registered = [] {

@@ -83,15 +83,17 @@ class SummaryReporter : public benchmark::BenchmarkReporter {
     out << line;
     std::vector<std::string> order;
     for (const auto& [name, row] : rows_) order.push_back(name);
-    std::stable_sort(order.begin(), order.end(),
-                     [&](const std::string& a, const std::string& b) { return rows_.at(a).family < rows_.at(b).family; });
+    std::stable_sort(order.begin(), order.end(), [&](const std::string& a, const std::string& b) {
+      return rows_.at(a).family < rows_.at(b).family;
+    });
     for (const std::string& name : order) {
       const Row& s = rows_.at(name);
       char ratio[32] = "-", cv[16] = "-";
       const std::string base = baseline_name(name);
       if (const auto b = rows_.find(base); b != rows_.end() && b->second.median > 0)
         std::snprintf(ratio, sizeof ratio, "%.3f", s.median / b->second.median);
-      if (s.cv >= 0) std::snprintf(cv, sizeof cv, "%.1f%%%s%s", 100 * s.cv, s.cv > 0.05 ? "!" : "", s.rejected > 0 ? "?" : "");
+      if (s.cv >= 0)
+        std::snprintf(cv, sizeof cv, "%.1f%%%s%s", 100 * s.cv, s.cv > 0.05 ? "!" : "", s.rejected > 0 ? "?" : "");
       std::snprintf(line, sizeof line, "%-48s %12.2f %-4s %10.2f - %-10.2f %7s %9s\n", name.c_str(), s.median,
                     s.cycles ? "cyc" : "ns", s.min, s.max, cv, ratio);
       out << line;
@@ -146,7 +148,8 @@ int main(int argc, char** argv) {
   by_default("--benchmark_repetitions", "5");
   by_default("--benchmark_min_time", "0.2");
   by_default("--benchmark_enable_random_interleaving", "true");
-  if (!flag_value(args, "--benchmark_report_aggregates_only")) by_default("--benchmark_display_aggregates_only", "true");
+  if (!flag_value(args, "--benchmark_report_aggregates_only"))
+    by_default("--benchmark_display_aggregates_only", "true");
   const char* format = flag_value(args, "--benchmark_format");
   const bool summary_to_error = format && std::string(format) != "console";
 
@@ -161,7 +164,7 @@ int main(int argc, char** argv) {
 #ifdef SASHITE_CXX_FLAGS
   benchmark::AddCustomContext("cxx_flags", SASHITE_CXX_FLAGS);
 #endif
-  benchmark::AddCustomContext("ratio_baselines", comparisons());  // area=variant@component, for report.py
+  benchmark::AddCustomContext("ratio_baselines", comparisons());            // area=variant@component, for report.py
   benchmark::AddCustomContext("baseline_aliases", aliases_of_baselines());  // area=variant: A/A under another name
   benchmark::AddCustomContext("aa_variant", kAaVariant);
   benchmark::AddCustomContext("cycle_note",

@@ -39,12 +39,14 @@ void mate_bench(benchmark::State& state) {
   }
   set_counters(state, ticks, nodes);  // per node
   state.counters["nodes"] = double(nodes);
-  state.counters["nodes/s"] = benchmark::Counter(double(nodes) * double(state.iterations()), benchmark::Counter::kIsRate);
+  state.counters["nodes/s"] =
+      benchmark::Counter(double(nodes) * double(state.iterations()), benchmark::Counter::kIsRate);
 }
 
 const bool registered = [] {
   mate::for_each_mate_solver_and_table([]<class S, class T>() {
-    add_once(std::string("mate/") + S::name + "/" + T::name + "/tsume", [](benchmark::State& s) { mate_bench<S, T>(s); });
+    add_once(std::string("mate/") + S::name + "/" + T::name + "/tsume",
+             [](benchmark::State& s) { mate_bench<S, T>(s); });
   });
   return true;
 }();

@@ -25,7 +25,8 @@ const std::vector<std::string>& built() {
   return sfens;
 }
 const PositionSet kStart{"start", built<[] { return std::vector<std::string>{std::string(reference_sfen("start"))}; }>};
-const PositionSet kMatsuri{"matsuri", built<[] { return std::vector<std::string>{std::string(reference_sfen("matsuri"))}; }>};
+const PositionSet kMatsuri{"matsuri",
+                           built<[] { return std::vector<std::string>{std::string(reference_sfen("matsuri"))}; }>};
 // Ends of uniform walks of 30..129 plies from the start: mostly middlegames.
 const PositionSet kWalk{"walk64", built<[] { return walk_sample(64, 2026); }>};
 // In check, from check-seeking walks.

@@ -23,16 +23,20 @@ void perft_bench(benchmark::State& state, std::string_view position, int depth) 
     ticks += tsc_end() - t0;
   }
   set_counters(state, ticks, leaves);  // per leaf
-  state.counters["leaves/s"] = benchmark::Counter(double(leaves) * double(state.iterations()), benchmark::Counter::kIsRate);
+  state.counters["leaves/s"] =
+      benchmark::Counter(double(leaves) * double(state.iterations()), benchmark::Counter::kIsRate);
 }
 
 const bool registered = [] {
   for (auto [pos, depth] : {std::pair{"start", 5}, {"start", 6}, {"matsuri", 3}, {"matsuri", 4}}) {
     const std::string suffix = std::string(pos) + "/" + std::to_string(depth);
     for_each_generator([&, pos = pos, depth = depth]<class G>() {
-      add_once("perft/" + std::string(G::name) + "/" + suffix, [pos, depth](benchmark::State& s) {
-        perft_bench<typename G::template PerftPosition<DefaultHand>>(s, pos, depth);
-      }, std::is_same_v<G, BaselineGenerator>);
+      add_once(
+          "perft/" + std::string(G::name) + "/" + suffix,
+          [pos, depth](benchmark::State& s) {
+            perft_bench<typename G::template PerftPosition<DefaultHand>>(s, pos, depth);
+          },
+          std::is_same_v<G, BaselineGenerator>);
     });
   }
   return true;

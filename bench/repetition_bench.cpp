@@ -57,8 +57,8 @@ const Stacks& stacks() {
         }
       }
     for (const auto& [st, us] : s.points) {
-      const int at = by_board_key<AddHand>(st, us, 4) != Repetition::None   ? 0
-                     : by_board_key<AddHand>(st, us, 8) != Repetition::None ? 1
+      const int at = by_board_key<AddHand>(st, us, 4) != Repetition::None    ? 0
+                     : by_board_key<AddHand>(st, us, 8) != Repetition::None  ? 1
                      : by_board_key<AddHand>(st, us, 20) != Repetition::None ? 2
                                                                              : -1;
       if (at >= 0) ++s.hits_at[at];
@@ -126,7 +126,8 @@ const bool registered = [] {
     add("repetition/board_key" + c, [h](benchmark::State& s) {
       run(s, [h](const StateInfo* st, Color us) { return by_board_key<AddHand>(st, us, h); });
     });
-    for (auto [name, filter] : {std::pair{"key_diff", KeyDiffFilter::Mask}, {"key_diff_single_bit", KeyDiffFilter::SingleBit},
+    for (auto [name, filter] : {std::pair{"key_diff", KeyDiffFilter::Mask},
+                                {"key_diff_single_bit", KeyDiffFilter::SingleBit},
                                 {"key_diff_popcount2", KeyDiffFilter::Popcount2}})
       add("repetition/" + std::string(name) + c, [h, filter = filter](benchmark::State& s) {
         run(s, [h, filter](const StateInfo* st, Color us) { return by_key_difference<AddHand>(st, us, h, filter); });

@@ -33,8 +33,8 @@ using study::NodeOp;
 using FullPos = BaselineGenerator::Position<DefaultHand>;
 // The other choices of categories served from the kept attack sets (diff_position.h's Kept):
 using DiffKept = DiffPosition<DefaultHand, GenType::Legal, DefaultDirtyKernel, kKeptByDefault>;
-using DiffKeptEvasions = DiffPosition<DefaultHand, GenType::Legal, DefaultDirtyKernel,
-                                      kKeptByDefault | gen_mask({GenType::Evasions})>;
+using DiffKeptEvasions =
+    DiffPosition<DefaultHand, GenType::Legal, DefaultDirtyKernel, kKeptByDefault | gen_mask({GenType::Evasions})>;
 constexpr int kDepth = 6;
 
 const std::vector<study::NodeTrace>& traces() {
@@ -90,7 +90,8 @@ const bool registered = [] {
     unsigned serve;
   };
   std::vector<Case> cases = {{"moves", 0}};
-  for (NodeOp op : {NodeOp::Captures, NodeOp::Quiets, NodeOp::Drops, NodeOp::Evasions, NodeOp::QuietChecks, NodeOp::Checks})
+  for (NodeOp op :
+       {NodeOp::Captures, NodeOp::Quiets, NodeOp::Drops, NodeOp::Evasions, NodeOp::QuietChecks, NodeOp::Checks})
     cases.push_back({study::node_op_name(op), study::op_bit(op)});
   cases.push_back({"all", study::kGenerationOps});
   for (const Case& c : cases) {
@@ -99,7 +100,8 @@ const bool registered = [] {
       add_once("node_replay/" + std::string(G::name) + "/" + c.name,
                [c](benchmark::State& s) { replay<typename G::template Position<DefaultHand>>(s, c.serve); });
     });
-    add_once(std::string("node_replay/diff_kept/") + c.name, [c](benchmark::State& s) { replay<DiffKept>(s, c.serve); });
+    add_once(std::string("node_replay/diff_kept/") + c.name,
+             [c](benchmark::State& s) { replay<DiffKept>(s, c.serve); });
     add_once(std::string("node_replay/diff_kept_evasions/") + c.name,
              [c](benchmark::State& s) { replay<DiffKeptEvasions>(s, c.serve); });
   }

@@ -24,7 +24,8 @@ constexpr int kDepth = 6;
 
 constexpr int kFeatureDepth = 8;
 
-void search_bench(benchmark::State& state, const EngineChoice& choice, const SearchParams& params = {}, int depth = kDepth) {
+void search_bench(benchmark::State& state, const EngineChoice& choice, const SearchParams& params = {},
+                  int depth = kDepth) {
   std::string why;
   auto engine = make_engine(choice, &why);
   if (!engine) return state.SkipWithError(why.c_str());
@@ -51,7 +52,8 @@ void search_bench(benchmark::State& state, const EngineChoice& choice, const Sea
   // Nodes per second of search: the timed regions only (ops/s, one op a node). A rate over the
   // benchmark's wall time would count the 16 MB clears too: up to half of it once the trees
   // shrank to 19,000-61,000 nodes (1.10 against 1.90 M/s on the Xeon 0xcf's 2026-11-27 run).
-  if (const auto rate = state.counters.find("ops/s"); rate != state.counters.end()) state.counters["nodes/s"] = rate->second;
+  if (const auto rate = state.counters.find("ops/s"); rate != state.counters.end())
+    state.counters["nodes/s"] = rate->second;
 }
 
 const bool registered = [] {
@@ -59,16 +61,21 @@ const bool registered = [] {
     // A configuration with another effect source than the baseline's is its generator's variant
     // "<generator>+<source>": its ratio to the full generator's row is the source's worth.
     const std::string variant = c.effects == EngineChoice{}.effects ? c.generator : c.generator + "+" + c.effects;
-    const std::string name = "search/" + variant + "/" + c.layout + "-" + c.key_scheme + "/" + c.tt + "/d" + std::to_string(kDepth);
-    add_once(name, [c](benchmark::State& s) { search_bench(s, c); }, c.generator == "full" && c.effects == EngineChoice{}.effects);
+    const std::string name =
+        "search/" + variant + "/" + c.layout + "-" + c.key_scheme + "/" + c.tt + "/d" + std::to_string(kDepth);
+    add_once(
+        name, [c](benchmark::State& s) { search_bench(s, c); },
+        c.generator == "full" && c.effects == EngineChoice{}.effects);
   }
   const std::string depth = "/d" + std::to_string(kFeatureDepth);
-  add_once("search_feature/defaults" + depth, [](benchmark::State& s) { search_bench(s, {}, {}, kFeatureDepth); }, true);
+  add_once(
+      "search_feature/defaults" + depth, [](benchmark::State& s) { search_bench(s, {}, {}, kFeatureDepth); }, true);
   for (const SearchFeatureInfo& f : kSearchFeatures) {
     SearchParams p;
     p.set(f.feature, !f.on_by_default);
-    add_once("search_feature/" + std::string(f.name) + (f.on_by_default ? "-off" : "-on") + depth,
-             [p](benchmark::State& s) { search_bench(s, {}, p, kFeatureDepth); }, false);
+    add_once(
+        "search_feature/" + std::string(f.name) + (f.on_by_default ? "-off" : "-on") + depth,
+        [p](benchmark::State& s) { search_bench(s, {}, p, kFeatureDepth); }, false);
   }
   return true;
 }();

@@ -59,7 +59,7 @@ void store(benchmark::State& state) {
 
 const bool registered = [] {
   compare_variants("tt", 2, tt_name<ClassicTT<XorKeys>>());  // layouts against classic-xor per operation
-  for_each_type<RegisteredTTs>([]<class T>() {  // by type: no table is built before its row runs
+  for_each_type<RegisteredTTs>([]<class T>() {               // by type: no table is built before its row runs
     add("tt/probe/" + tt_name<T>(), probe<T>);
     add("tt/store/" + tt_name<T>(), store<T>);
   });

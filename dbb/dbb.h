@@ -1,9 +1,9 @@
 // Folder dbb/ (layer 4): the double-sized bitboard and the dirty-flag kernels; includes base/,
 // hand/, engine/ (no generator).
 //
-// The double-sized bitboard (DBB) of LS3600, differential generation (2009): three 64-bit words holding overlapping windows
-// of the 81 squares, so that the two squares of any move lie together in one word and a
-// "does this attack set touch from or to?" test is one AND on one word.
+// The double-sized bitboard (DBB) of LS3600, differential generation (2009): three 64-bit words holding overlapping
+// windows of the 81 squares, so that the two squares of any move lie together in one word and a "does this attack set
+// touch from or to?" test is one AND on one word.
 //
 //   word 0: bit i      = square i,       squares  0..63
 //   word 1: bit i      = square i,       squares  0..16  (low 32-bit half)
@@ -37,14 +37,12 @@ struct DBB {
 
 // Core layout: p[0] = squares 0..62, p[1] bit j = square 63 + j.
 constexpr DBB to_dbb(const Bitboard& b) {
-  return {{b.p[0] | b.p[1] << 63,                      // square 63 is p[1] bit 0
+  return {{b.p[0] | b.p[1] << 63,                          // square 63 is p[1] bit 0
            (b.p[0] & kEndsLowMask) | (b.p[1] >> 1) << 32,  // squares 64.. are p[1] bits 1..
            b.p[0] >> kHighBase | b.p[1] << (63 - kHighBase)}};
 }
 // Words 0 and 2 already cover the board; word 1 is redundant by construction.
-constexpr Bitboard to_bitboard(const DBB& d) {
-  return {d.w[0] & ~(1ULL << 63), d.w[2] >> (63 - kHighBase)};
-}
+constexpr Bitboard to_bitboard(const DBB& d) { return {d.w[0] & ~(1ULL << 63), d.w[2] >> (63 - kHighBase)}; }
 // True when the three words agree on every square they share (what to_dbb produces).
 constexpr bool is_consistent(const DBB& d) { return to_dbb(to_bitboard(d)) == d; }
 
@@ -98,9 +96,7 @@ struct WindowByClassBits {
   static constexpr unsigned class_of(Square s) {
     return WindowByCompare::above63(s) | WindowByCompare::below17(s) << 1;
   }
-  static Window select(Square a, Square b) {
-    return Window((0b01'00'10'00u >> 2 * (class_of(a) | class_of(b))) & 3);
-  }
+  static Window select(Square a, Square b) { return Window((0b01'00'10'00u >> 2 * (class_of(a) | class_of(b))) & 3); }
 };
 
 // The word holding both squares of a move (drops pass from == to), and their mask in it.

@@ -64,23 +64,22 @@ struct OnWindow : AnyCpu {
 // i; expanded from a fold, so the 22 steps are straight-line code whatever the optimiser's
 // unrolling limits. Step::step(acc, word, mask) updates the accumulator, Step::finish fixes it.
 //
-// LS3600's (differential generation, 2009) steps share their head, `mov t, [word]; and t, mask; neg t` (CF = t != 0), and
-// differ in the tail that folds CF into the accumulator: this defines step() from the tail.
-#define SASHITE_NEG_CARRY_STEP(tail)                                                  \
-  static void step(uint64_t& acc, const uint64_t& word, uint64_t mask) {              \
-    uint64_t t;                                                                       \
-    asm("mov %[w], %[t]\n\tand %[m], %[t]\n\tneg %[t]\n\t" tail                       \
-        : [t] "=&r"(t), [acc] "+r"(acc)                                               \
-        : [w] "m"(word), [m] "r"(mask)                                                \
-        : "cc");                                                                      \
+// LS3600's (differential generation, 2009) steps share their head, `mov t, [word]; and t, mask; neg t` (CF = t != 0),
+// and differ in the tail that folds CF into the accumulator: this defines step() from the tail.
+#define SASHITE_NEG_CARRY_STEP(tail)                                     \
+  static void step(uint64_t& acc, const uint64_t& word, uint64_t mask) { \
+    uint64_t t;                                                          \
+    asm("mov %[w], %[t]\n\tand %[m], %[t]\n\tneg %[t]\n\t" tail          \
+        : [t] "=&r"(t), [acc] "+r"(acc)                                  \
+        : [w] "m"(word), [m] "r"(mask)                                   \
+        : "cc");                                                         \
   }
 template <class Step>
 struct StepChainBody {
   static uint64_t run(const uint64_t* words, uint64_t mask) {
     uint64_t acc = 0;
-    [&]<size_t... I>(std::index_sequence<I...>) {
-      (Step::step(acc, words[kWordPieces - 1 - I], mask), ...);
-    }(std::make_index_sequence<kWordPieces>{});
+    [&]<size_t... I>(std::index_sequence<I...>) { (Step::step(acc, words[kWordPieces - 1 - I], mask), ...); }
+    (std::make_index_sequence<kWordPieces>{});
     return Step::finish(acc);
   }
 };

@@ -1,6 +1,6 @@
-// Dirty-flag kernels generated with xbyak (LS3600's (differential generation, 2009) sequences, emitted exactly, so compiler
-// output and hand code run on the same data). SysV ABI: rdi = first word of the window,
-// rsi = the two-square mask, result in rax.
+// Dirty-flag kernels generated with xbyak (LS3600's (differential generation, 2009) sequences, emitted exactly, so
+// compiler output and hand code run on the same data). SysV ABI: rdi = first word of the window, rsi = the two-square
+// mask, result in rax.
 #pragma once
 
 #include <cstdint>

@@ -50,9 +50,7 @@ struct DirtyKernelEntry {
 inline const std::vector<DirtyKernelEntry>& dirty_kernel_table() {
   static const std::vector<DirtyKernelEntry> table = [] {
     std::vector<DirtyKernelEntry> t;
-    for_each_dirty_kernel([&]<class K>() {
-      t.push_back({K::kName, &K::available, &K::dirty22, &dirty40<K>});
-    });
+    for_each_dirty_kernel([&]<class K>() { t.push_back({K::kName, &K::available, &K::dirty22, &dirty40<K>}); });
     return t;
   }();
   return table;

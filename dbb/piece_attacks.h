@@ -1,5 +1,5 @@
-// The per-piece attack sets a differential generator keeps (LS3600, differential generation (2009)), for one position, in
-// the forms the dirty-flag kernels read.
+// The per-piece attack sets a differential generator keeps (LS3600, differential generation (2009)), for one position,
+// in the forms the dirty-flag kernels read.
 //
 // Piece ids (stable for a given position): the 40 pieces of the real set are numbered by kind
 // in PieceType order, then by square, pieces on the board before pieces in hand (which attack
@@ -8,12 +8,11 @@
 //   kings 20-21, pawns 22-39.
 // A kind with fewer pieces on the board and in hand (a mate problem) leaves its last ids empty.
 //
-// Ids 0..21 are the 22 "attack word" pieces of LS3600, differential generation (2009), held as DBBs. The 18 pawn-kind pieces
-// (ids 22..39) have attacks that never depend on occupancy, even promoted (a tokin moves as a
-// gold), so they are kept inverted: pawn_hits[s] = the ids of pawn-kind pieces attacking s.
-// Their part of the dirty mask is then pawn_hits[from] | pawn_hits[to], two loads, whatever
-// the number of pawns; the post's pawn-bitboard scan (at most 2 pawns per side) would miss
-// tokins. pawn_hits changes only when a pawn-kind piece moves, is captured or dropped.
+// Ids 0..21 are the 22 "attack word" pieces of LS3600, differential generation (2009), held as DBBs. The 18 pawn-kind
+// pieces (ids 22..39) have attacks that never depend on occupancy, even promoted (a tokin moves as a gold), so they are
+// kept inverted: pawn_hits[s] = the ids of pawn-kind pieces attacking s. Their part of the dirty mask is then
+// pawn_hits[from] | pawn_hits[to], two loads, whatever the number of pawns; the post's pawn-bitboard scan (at most 2
+// pawns per side) would miss tokins. pawn_hits changes only when a pawn-kind piece moves, is captured or dropped.
 #pragma once
 
 #include <cstdint>
@@ -54,10 +53,10 @@ struct alignas(64) AttackWords {
 };
 
 struct PieceAttacks {
-  AttackWords words;             // ids 0..21 as DBB windows, ids 22, 23 empty
-  uint64_t pawn_hits[SQ_NB];     // bit id (22..39) of each pawn-kind piece attacking the square
-  Bitboard core[kPieces];        // every id in the core layout: the naive kernel and the tests
-  Square square[kPieces];        // SQ_NONE when in hand or absent
+  AttackWords words;          // ids 0..21 as DBB windows, ids 22, 23 empty
+  uint64_t pawn_hits[SQ_NB];  // bit id (22..39) of each pawn-kind piece attacking the square
+  Bitboard core[kPieces];     // every id in the core layout: the naive kernel and the tests
+  Square square[kPieces];     // SQ_NONE when in hand or absent
 };
 
 // The true attack sets of the position's pieces (attacks_bb on the current occupancy).

@@ -6,7 +6,9 @@ namespace sashite {
 
 namespace {
 
-struct Delta { int df, dr; };  // dr < 0 is towards rank a (Black's forward)
+struct Delta {
+  int df, dr;
+};  // dr < 0 is towards rank a (Black's forward)
 
 constexpr Delta kDiagonals[] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
 constexpr Delta kOrthogonals[] = {{0, 1}, {0, -1}, {1, 0}, {-1, 0}};
@@ -16,7 +18,10 @@ constexpr Delta kFileDirections[] = {{0, 1}, {0, -1}};
 constexpr bool on_board(int f, int r) { return f >= 0 && f < 9 && r >= 0 && r < 9; }
 
 constexpr Bitboard with(Bitboard b, Square s) {
-  if (s < 63) b.p[0] |= 1ULL << s; else b.p[1] |= 1ULL << (s - 63);
+  if (s < 63)
+    b.p[0] |= 1ULL << s;
+  else
+    b.p[1] |= 1ULL << (s - 63);
   return b;
 }
 

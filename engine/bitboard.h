@@ -27,30 +27,42 @@ struct Bitboard {
   constexpr Bitboard(uint64_t lo, uint64_t hi) : p{lo, hi} {}
 
   constexpr explicit operator bool() const { return (p[0] | p[1]) != 0; }
-  constexpr bool test(Square s) const {
-    return s < 63 ? (p[0] >> s) & 1 : (p[1] >> (s - 63)) & 1;
-  }
+  constexpr bool test(Square s) const { return s < 63 ? (p[0] >> s) & 1 : (p[1] >> (s - 63)) & 1; }
   constexpr Bitboard operator&(const Bitboard& b) const { return {p[0] & b.p[0], p[1] & b.p[1]}; }
   constexpr Bitboard operator|(const Bitboard& b) const { return {p[0] | b.p[0], p[1] | b.p[1]}; }
   constexpr Bitboard operator^(const Bitboard& b) const { return {p[0] ^ b.p[0], p[1] ^ b.p[1]}; }
   constexpr Bitboard operator~() const { return {~p[0] & 0x7fffffffffffffffULL, ~p[1] & 0x3ffffULL}; }
-  constexpr Bitboard& operator&=(const Bitboard& b) { p[0] &= b.p[0]; p[1] &= b.p[1]; return *this; }
-  constexpr Bitboard& operator|=(const Bitboard& b) { p[0] |= b.p[0]; p[1] |= b.p[1]; return *this; }
-  constexpr Bitboard& operator^=(const Bitboard& b) { p[0] ^= b.p[0]; p[1] ^= b.p[1]; return *this; }
+  constexpr Bitboard& operator&=(const Bitboard& b) {
+    p[0] &= b.p[0];
+    p[1] &= b.p[1];
+    return *this;
+  }
+  constexpr Bitboard& operator|=(const Bitboard& b) {
+    p[0] |= b.p[0];
+    p[1] |= b.p[1];
+    return *this;
+  }
+  constexpr Bitboard& operator^=(const Bitboard& b) {
+    p[0] ^= b.p[0];
+    p[1] ^= b.p[1];
+    return *this;
+  }
   constexpr bool operator==(const Bitboard& b) const { return p[0] == b.p[0] && p[1] == b.p[1]; }
   // this & ~b, without materialising ~b's board mask.
   constexpr Bitboard andnot(const Bitboard& b) const { return {p[0] & ~b.p[0], p[1] & ~b.p[1]}; }
 
   constexpr int popcount() const { return __builtin_popcountll(p[0]) + __builtin_popcountll(p[1]); }
-  bool more_than_one() const {
-    return (p[0] & (p[0] - 1)) || (p[1] & (p[1] - 1)) || (p[0] && p[1]);
-  }
-  constexpr Square lsb() const {
-    return p[0] ? Square(__builtin_ctzll(p[0])) : Square(63 + __builtin_ctzll(p[1]));
-  }
+  bool more_than_one() const { return (p[0] & (p[0] - 1)) || (p[1] & (p[1] - 1)) || (p[0] && p[1]); }
+  constexpr Square lsb() const { return p[0] ? Square(__builtin_ctzll(p[0])) : Square(63 + __builtin_ctzll(p[1])); }
   Square pop_lsb() {
-    if (p[0]) { Square s = Square(__builtin_ctzll(p[0])); p[0] &= p[0] - 1; return s; }
-    Square s = Square(63 + __builtin_ctzll(p[1])); p[1] &= p[1] - 1; return s;
+    if (p[0]) {
+      Square s = Square(__builtin_ctzll(p[0]));
+      p[0] &= p[0] - 1;
+      return s;
+    }
+    Square s = Square(63 + __builtin_ctzll(p[1]));
+    p[1] &= p[1] - 1;
+    return s;
   }
   // Whole-board shifts by one rank: a pawn step. Files never cross words, and the edge rank
   // that would spill into the next file is always empty for the pawns shifted.
@@ -196,8 +208,8 @@ inline Bitboard check_squares(PieceType pt, Square ksq, const Bitboard& occ) {
 // then sets bit 8 exactly when the group was non-zero, with no carry between groups.
 template <Color C>
 inline Bitboard pawn_files(const Bitboard& pawns) {
-  constexpr uint64_t ff0 = 0x3fdfeff7fbfdfeffULL;  // 0xff in every 9-bit group, word 0
-  constexpr uint64_t b8_0 = 0x4020100804020100ULL;                        // bit 8 per group
+  constexpr uint64_t ff0 = 0x3fdfeff7fbfdfeffULL;   // 0xff in every 9-bit group, word 0
+  constexpr uint64_t b8_0 = 0x4020100804020100ULL;  // bit 8 per group
   constexpr uint64_t ff1 = 0x1feffULL;
   constexpr uint64_t b8_1 = 0x20100ULL;
   const int sh = C == BLACK ? 1 : 0;

@@ -77,19 +77,19 @@ bool BasicPosition<H>::see_ge(Move m, int threshold) const {
   int balance = gain - threshold;
   if (balance < 0) return false;  // even if nothing is recaptured
   balance = piece_value(moved) - balance;
-  if (balance <= 0) return true;  // even if the moved piece is lost
+  if (balance <= 0) return true;                   // even if the moved piece is lost
   if (!attacked_by(~side_, to, occ)) return true;  // nothing takes it: most quiet moves, found cheaply
 
   // Least valuable first; the promoted step pieces move as golds and are worth as much.
-  static constexpr PieceType kOrder[] = {PAWN,      LANCE,      KNIGHT, SILVER, PRO_PAWN, PRO_LANCE, PRO_KNIGHT,
-                                         PRO_SILVER, GOLD,      BISHOP, ROOK,   HORSE,    DRAGON,    KING};
+  static constexpr PieceType kOrder[] = {PAWN,       LANCE, KNIGHT, SILVER, PRO_PAWN, PRO_LANCE, PRO_KNIGHT,
+                                         PRO_SILVER, GOLD,  BISHOP, ROOK,   HORSE,    DRAGON,    KING};
   auto sliders_to = [&](const Bitboard& o) {
     return (bishop_attacks(to, o) & pieces(BISHOP, HORSE)) | (rook_attacks(to, o) & pieces(ROOK, DRAGON)) |
            (lance_attacks(WHITE, to, o) & pieces(BLACK, LANCE)) | (lance_attacks(BLACK, to, o) & pieces(WHITE, LANCE));
   };
   // Both colours' attackers, the sliders computed once for both.
-  Bitboard attackers = (step_attackers_to(BLACK, to) & pieces(BLACK)) | (step_attackers_to(WHITE, to) & pieces(WHITE)) |
-                       sliders_to(occ);
+  Bitboard attackers =
+      (step_attackers_to(BLACK, to) & pieces(BLACK)) | (step_attackers_to(WHITE, to) & pieces(WHITE)) | sliders_to(occ);
   Color stm = side_;
   int res = 1;
   for (;;) {
@@ -101,7 +101,10 @@ bool BasicPosition<H>::see_ge(Move m, int threshold) const {
     PieceType pt = KING;
     Bitboard b;
     for (PieceType p : kOrder)
-      if ((b = mine & pieces(p))) { pt = p; break; }
+      if ((b = mine & pieces(p))) {
+        pt = p;
+        break;
+      }
     if (pt == KING) return (attackers & pieces(~stm)) ? res ^ 1 : res;  // the king cannot take into attack
     balance = piece_value(pt) - balance;
     if (balance < res) break;
@@ -111,7 +114,7 @@ bool BasicPosition<H>::see_ge(Move m, int threshold) const {
   return bool(res);
 }
 
-#define SASHITE_INSTANTIATE_LEGALITY(H)                      \
+#define SASHITE_INSTANTIATE_LEGALITY(H)                     \
   template bool BasicPosition<H>::pseudo_legal(Move) const; \
   template bool BasicPosition<H>::legal(Move) const;        \
   template bool BasicPosition<H>::see_ge(Move, int) const;

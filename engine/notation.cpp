@@ -120,7 +120,8 @@ std::string relative_words(const BasicPosition<H>& pos, Square from, Square to) 
 }
 
 constexpr const char* kRank[] = {"一", "二", "三", "四", "五", "六", "七", "八", "九"};
-constexpr const char* kName[] = {"", "歩", "香", "桂", "銀", "角", "飛", "金", "玉", "と", "成香", "成桂", "成銀", "馬", "龍"};
+constexpr const char* kName[] = {"",   "歩", "香",   "桂",   "銀",   "角", "飛", "金",
+                                 "玉", "と", "成香", "成桂", "成銀", "馬", "龍"};
 
 // "成" for a promotion, "不成" where one was possible and not taken, else nothing.
 const char* promotion_word(Color us, PieceType pt, Move m) {
@@ -164,10 +165,11 @@ std::string to_kif(const BasicPosition<H>& pos, Move m, Move previous) {
   if (is_drop(m)) return s + kName[dropped_type(m)] + "打";
   const Square from = from_sq(m);
   const PieceType pt = type_of(pos.piece_on(from));
-  return s + kName[pt] + promotion_word(pos.side_to_move(), pt, m) + "(" + char('1' + file_of(from)) + char('1' + rank_of(from)) + ")";
+  return s + kName[pt] + promotion_word(pos.side_to_move(), pt, m) + "(" + char('1' + file_of(from)) +
+         char('1' + rank_of(from)) + ")";
 }
 
-#define SASHITE_INSTANTIATE_NOTATION(H)                                    \
+#define SASHITE_INSTANTIATE_NOTATION(H)                                  \
   template std::string to_japanese(const BasicPosition<H>&, Move, Move); \
   template std::string to_kif(const BasicPosition<H>&, Move, Move);
 SASHITE_FOR_EACH_HAND_LAYOUT(SASHITE_INSTANTIATE_NOTATION)

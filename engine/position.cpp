@@ -14,10 +14,19 @@ namespace {
 constexpr Keys build_keys() {
   Keys keys{};
   uint64_t s = 0x9E3779B97F4A7C15ULL;  // fixed seed: keys are reproducible across runs
-  auto next = [&s] { s ^= s >> 12; s ^= s << 25; s ^= s >> 27; return s * 0x2545F4914F6CDD1DULL; };
-  for (auto& row : keys.psq) for (Key& k : row) k = next();
-  for (auto& c : keys.hand) for (auto& pr : c) for (Key& k : pr) k = next();
-  for (auto& c : keys.hand) for (auto& pr : c) pr[0] = 0;  // an empty count adds nothing
+  auto next = [&s] {
+    s ^= s >> 12;
+    s ^= s << 25;
+    s ^= s >> 27;
+    return s * 0x2545F4914F6CDD1DULL;
+  };
+  for (auto& row : keys.psq)
+    for (Key& k : row) k = next();
+  for (auto& c : keys.hand)
+    for (auto& pr : c)
+      for (Key& k : pr) k = next();
+  for (auto& c : keys.hand)
+    for (auto& pr : c) pr[0] = 0;  // an empty count adds nothing
   keys.side = next();
   return keys;
 }
@@ -98,7 +107,10 @@ std::string BasicPosition<H>::pretty() const {
   for (Rank r = RANK_1; r < RANK_NB; ++r) {
     for (File f = FILE_9; f >= FILE_1; --f) {
       const Piece pc = board_[make_square(f, r)];
-      if (pc == NO_PIECE) { os << "  ."; continue; }
+      if (pc == NO_PIECE) {
+        os << "  .";
+        continue;
+      }
       const bool prom = type_of(pc) & PROMOTED && type_of(pc) != KING;
       os << (prom ? " +" : "  ") << piece_to_char(pc);
     }
@@ -190,9 +202,9 @@ bool BasicPosition<H>::gives_check(Move m) const {
   if (attacks_bb(us, pt, to, occ).test(ksq)) return true;
   if (is_drop(m)) return false;
   // Discovered: one of our sliders, other than the moved piece, now reaches the king.
-  const Bitboard sliders = ours.andnot(square_bb(to)) &
-                           ((lance_attacks(~us, ksq, occ) & pieces(LANCE)) | (bishop_attacks(ksq, occ) & pieces(BISHOP, HORSE)) |
-                            (rook_attacks(ksq, occ) & pieces(ROOK, DRAGON)));
+  const Bitboard sliders = ours.andnot(square_bb(to)) & ((lance_attacks(~us, ksq, occ) & pieces(LANCE)) |
+                                                         (bishop_attacks(ksq, occ) & pieces(BISHOP, HORSE)) |
+                                                         (rook_attacks(ksq, occ) & pieces(ROOK, DRAGON)));
   return bool(sliders);
 }
 
@@ -344,7 +356,8 @@ std::string BasicPosition<H>::consistency_error() const {
   }
   if (st_->board_key != compute_board_key()) return "incremental board key differs from the recomputed one";
   if (st_->hand_key != compute_hand_key()) return "incremental hand key differs from the recomputed one";
-  if (st_->key != combine_keys(st_->board_key, st_->hand_key)) return "stored key is not the combined board and hand keys";
+  if (st_->key != combine_keys(st_->board_key, st_->hand_key))
+    return "stored key is not the combined board and hand keys";
   if (st_->stm_hand != uint64_t(hand_[side_].raw())) return "stored hand of the side to move is stale";
   const Square ksq = king_[side_];
   if (!(st_->checkers == (ksq == SQ_NONE ? Bitboard() : attackers_to(~side_, ksq)))) return "checkers are stale";

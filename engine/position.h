@@ -22,14 +22,14 @@ struct SfenBoard;  // engine/sfen.h
 // What do_move changes and undo_move cannot recompute cheaply. One per ply, owned by the
 // caller (a stack array in search and perft), linked through `previous`.
 struct StateInfo {
-  Key key;              // the position's key: board_key and hand_key combined by the scheme
-  Key board_key;        // pieces on squares (and side to move, xor scheme)
-  Key hand_key;         // xor: XOR over (colour, kind, count) of both hands;
-                        // additive: raw hand of the side to move, plus the spare bit if White
-  uint64_t stm_hand;    // raw hand of the side to move (repetition and superiority checks)
+  Key key;                         // the position's key: board_key and hand_key combined by the scheme
+  Key board_key;                   // pieces on squares (and side to move, xor scheme)
+  Key hand_key;                    // xor: XOR over (colour, kind, count) of both hands;
+                                   // additive: raw hand of the side to move, plus the spare bit if White
+  uint64_t stm_hand;               // raw hand of the side to move (repetition and superiority checks)
   int continuous_check[COLOR_NB];  // plies over which every move of that colour gave check
-  Bitboard checkers;    // enemy pieces giving check to the side to move
-  Bitboard blockers;    // pieces of either colour that alone shield the side to move's king
+  Bitboard checkers;               // enemy pieces giving check to the side to move
+  Bitboard blockers;               // pieces of either colour that alone shield the side to move's king
   Piece captured;
   int plies_from_null;
   StateInfo* previous;
@@ -78,9 +78,13 @@ class BasicPosition {
   Bitboard pieces(Color c) const { return by_color_[c]; }
   Bitboard pieces(PieceType pt) const { return by_type_[pt]; }
   template <class... Pts>
-  Bitboard pieces(PieceType pt, Pts... pts) const { return by_type_[pt] | pieces(pts...); }
+  Bitboard pieces(PieceType pt, Pts... pts) const {
+    return by_type_[pt] | pieces(pts...);
+  }
   template <class... Pts>
-  Bitboard pieces(Color c, PieceType pt, Pts... pts) const { return by_color_[c] & pieces(pt, pts...); }
+  Bitboard pieces(Color c, PieceType pt, Pts... pts) const {
+    return by_color_[c] & pieces(pt, pts...);
+  }
   Bitboard golds() const { return pieces(GOLD, PRO_PAWN, PRO_LANCE, PRO_KNIGHT, PRO_SILVER); }
   Bitboard empties() const { return ~pieces(); }
 
@@ -119,9 +123,7 @@ class BasicPosition {
   void undo_move(Move m);
   void do_null_move(StateInfo& st);
   void undo_null_move();
-  Piece moved_piece(Move m) const {
-    return is_drop(m) ? make_piece(side_, dropped_type(m)) : board_[from_sq(m)];
-  }
+  Piece moved_piece(Move m) const { return is_drop(m) ? make_piece(side_, dropped_type(m)) : board_[from_sq(m)]; }
   bool is_capture(Move m) const { return !is_drop(m) && board_[to_sq(m)] != NO_PIECE; }
 
   // Keys
@@ -145,7 +147,8 @@ class BasicPosition {
   Key key_after(Move m) const {
     const Color us = side_;
     Key hand = st_->hand_key;
-    if (is_drop(m)) hand = Keys::count_changed(hand, zobrist::hand, us, dropped_type(m), hand_[us], -1);
+    if (is_drop(m))
+      hand = Keys::count_changed(hand, zobrist::hand, us, dropped_type(m), hand_[us], -1);
     else if (const Piece captured = board_[to_sq(m)]; captured != NO_PIECE)
       hand = Keys::count_changed(hand, zobrist::hand, us, raw_type(type_of(captured)), hand_[us], +1);
     return combine_keys(board_key_after(m), Keys::side_changed(hand, hand_, ~us));

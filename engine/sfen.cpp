@@ -96,8 +96,10 @@ Error check_piece_counts(const SfenBoard& b) {
   int kings[COLOR_NB] = {}, counts[RAW_END] = {};
   for (const Piece pc : b.board) {
     if (pc == NO_PIECE) continue;
-    if (type_of(pc) == KING) ++kings[color_of(pc)];
-    else ++counts[raw_type(type_of(pc))];
+    if (type_of(pc) == KING)
+      ++kings[color_of(pc)];
+    else
+      ++counts[raw_type(type_of(pc))];
   }
   for (Color c : {BLACK, WHITE})
     if (kings[c] > 1) return std::string("sfen: two ") + (c == BLACK ? "Black" : "White") + " kings";
@@ -174,7 +176,10 @@ std::string write_sfen(const SfenBoard& b) {
     int empty = 0;
     for (File f = FILE_9; f >= FILE_1; --f) {
       const Piece pc = b.board[make_square(f, r)];
-      if (pc == NO_PIECE) { ++empty; continue; }
+      if (pc == NO_PIECE) {
+        ++empty;
+        continue;
+      }
       if (empty) s += char('0' + empty), empty = 0;
       append_piece(s, pc);
     }

@@ -12,8 +12,8 @@ namespace sashite {
 std::string to_usi(Square s);
 std::string to_usi(Move m);
 Square square_from_usi(std::string_view s);  // SQ_NONE if malformed
-char piece_to_char(Piece pc);                  // 'P', 'p'; promoted pieces give their raw letter
-Piece piece_from_char(char ch);                // NO_PIECE if unknown
+char piece_to_char(Piece pc);                // 'P', 'p'; promoted pieces give their raw letter
+Piece piece_from_char(char ch);              // NO_PIECE if unknown
 // User input as an error message quotes it: its first 80 bytes, then "..." if there were more.
 // Control bytes and DEL are escaped ("\r", "\0", "\x1b"; a backslash doubles), so an error
 // line is one line of printable text: a raw CR would let a GUI that splits on CR read a line

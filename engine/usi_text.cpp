@@ -46,7 +46,8 @@ std::optional<std::string> parse_named_values(std::string_view text, std::span<c
   for (std::string_view pair; !(pair = next_word(rest)).empty();) {
     const size_t eq = pair.find('=');
     const auto name = std::find(names.begin(), names.end(), pair.substr(0, eq));
-    const std::optional<int> value = eq == std::string_view::npos ? std::nullopt : parse_int(pair.substr(eq + 1), -limit, limit);
+    const std::optional<int> value =
+        eq == std::string_view::npos ? std::nullopt : parse_int(pair.substr(eq + 1), -limit, limit);
     if (name != names.end() && value) {
       values[size_t(name - names.begin())] = *value;
       continue;
@@ -55,7 +56,10 @@ std::optional<std::string> parse_named_values(std::string_view text, std::span<c
     std::string why = "'";
     why.append(pair).append("'");
     if (name == names.end()) return why.append(" is not <").append(noun).append(">=<integer>");
-    return why.append(": the value must be an integer from -").append(std::to_string(limit)).append(" to ").append(std::to_string(limit));
+    return why.append(": the value must be an integer from -")
+        .append(std::to_string(limit))
+        .append(" to ")
+        .append(std::to_string(limit));
   }
   return std::nullopt;
 }

@@ -12,7 +12,9 @@ namespace sashite::aggressive {
 
 namespace detail {
 template <class H>
-constexpr int d(const H& a, const H& b, PieceType pr) { return a.count(pr) - b.count(pr); }
+constexpr int d(const H& a, const H& b, PieceType pr) {
+  return a.count(pr) - b.count(pr);
+}
 }  // namespace detail
 
 // Bonanza 4.1.2's is_hand_eq_supe as written: the substitution sums add IsHandX values, the

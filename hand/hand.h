@@ -15,9 +15,7 @@
 namespace sashite {
 
 // Real-set maxima of one kind in one hand (README Conventions).
-constexpr int max_in_hand(PieceType pr) {
-  return pr == PAWN ? 18 : (pr == BISHOP || pr == ROOK) ? 2 : 4;
-}
+constexpr int max_in_hand(PieceType pr) { return pr == PAWN ? 18 : (pr == BISHOP || pr == ROOK) ? 2 : 4; }
 
 // The narrowest field that holds every count: pawn 5 bits, bishop and rook 2, the others 3.
 // A table, so that a run-time kind costs one load.

@@ -16,7 +16,7 @@ class Hand64 : public FieldHand<Hand64, uint64_t, Hand64Fields> {
  public:
   static constexpr const char* name = "hand64";
   static constexpr uint64_t kBorrowMask = 0x8080808080808000;  // bit 7 of bytes 1..7
-  static constexpr uint64_t kSpareBit = 1;                      // byte 0 (merom686, shogi686 hands (2016): White's mark)
+  static constexpr uint64_t kSpareBit = 1;                     // byte 0 (merom686, shogi686 hands (2016): White's mark)
 
   // Counts never exceed 18 < 128, so bit 7 of every byte is a guard: byte-lane subtraction.
   static constexpr bool byte_lanes(uint64_t a, uint64_t b) { return ((a - b) & kBorrowMask) == 0; }

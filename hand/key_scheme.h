@@ -47,7 +47,9 @@ struct XorKeys {
   }
   // After a move or a pass, with `stm` to move: nothing to do.
   template <HandLayout H>
-  static Key side_changed(Key hand_key, const H*, Color) { return hand_key; }
+  static Key side_changed(Key hand_key, const H*, Color) {
+    return hand_key;
+  }
   template <HandLayout H, class Z>
   static Key of_hands(const H* hands, Color, const Z& zh) {
     Key k = 0;
@@ -69,17 +71,23 @@ struct AdditiveKeys {
   static constexpr bool kSideRandom = false;
   static constexpr bool kKeyDifferenceIsHandDifference = true;
   template <class H>
-  static constexpr bool kSupports = requires { H::kSpareBit; };
+  static constexpr bool kSupports = requires {
+    H::kSpareBit;
+  };
   static constexpr Key combine(Key board, Key hand) { return board + hand; }
   template <HandLayout H, class Z>
-  static Key count_changed(Key hand_key, const Z&, Color, PieceType, const H&, int) { return hand_key; }
+  static Key count_changed(Key hand_key, const Z&, Color, PieceType, const H&, int) {
+    return hand_key;
+  }
   // No per-count randoms: the key's hand part is the new side to move's raw hand.
   template <HandLayout H>
   static Key side_changed(Key, const H* hands, Color stm) {
     return Key(hands[stm].raw()) + (stm == WHITE ? Key(H::kSpareBit) : 0);
   }
   template <HandLayout H, class Z>
-  static Key of_hands(const H* hands, Color stm, const Z&) { return side_changed(0, hands, stm); }
+  static Key of_hands(const H* hands, Color stm, const Z&) {
+    return side_changed(0, hands, stm);
+  }
   // The low bits are hand counts, so the bucket is the top bits of k * 2^64/phi. Neither the
   // key's own top 16 bits (hand64's gold and rook counts only: same-board pairs differing in
   // lance..bishop would share them) nor the product's next bits (bit j of a product sees key
@@ -117,8 +125,7 @@ inline constexpr auto kSchemedName = [] {
 // SASHITE_FOR_EACH_HAND_LAYOUT, typed tests, bench registration). The cost: the wrapper
 // re-declares what names its own type (from_raw, ==, name).
 template <class H, KeyScheme S>
-  requires HandLayout<H> && (!requires { S::template kSupports<H>; } || S::template kSupports<H>)
-struct WithKeys : H {
+requires HandLayout<H> &&(!requires { S::template kSupports<H>; } || S::template kSupports<H>)struct WithKeys : H {
   using Layout = H;
   using Keys = S;
   static constexpr const char* name = detail::kSchemedName<H, S>.data();  // "hand64-additive"
@@ -131,10 +138,24 @@ template <class H>
 using AdditiveKey = WithKeys<H, AdditiveKeys>;
 
 namespace detail {
-template <class H> struct KeysOf { using type = DefaultKeys; };
-template <class H> requires requires { typename H::Keys; } struct KeysOf<H> { using type = typename H::Keys; };
-template <class H> struct LayoutOf { using type = H; };
-template <class H> requires requires { typename H::Layout; } struct LayoutOf<H> { using type = typename H::Layout; };
+template <class H>
+struct KeysOf {
+  using type = DefaultKeys;
+};
+template <class H>
+requires requires { typename H::Keys; }
+struct KeysOf<H> {
+  using type = typename H::Keys;
+};
+template <class H>
+struct LayoutOf {
+  using type = H;
+};
+template <class H>
+requires requires { typename H::Layout; }
+struct LayoutOf<H> {
+  using type = typename H::Layout;
+};
 }  // namespace detail
 // The key scheme a hand type's positions use, and the plain layout under it.
 template <class H>

@@ -35,4 +35,4 @@ void for_each_hand_layout(F&& f) {
 using DefaultHand = HandPadded32;
 static_assert(small_surplus_mask<Hand64>() == 0x0303030303030300);
 static_assert(std::string_view(AdditiveKey<Hand64>::name) == "hand64-additive");
-}
+}  // namespace sashite

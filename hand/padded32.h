@@ -17,7 +17,7 @@ class HandPadded32 : public FieldHand<HandPadded32, uint32_t, Padded32Fields> {
  public:
   static constexpr const char* name = "padded32";
   static constexpr uint32_t kBorrowMask = 0x09222220;  // the guard bits
-  static constexpr uint32_t kSpareBit = 1u << 28;       // free for a side-to-move mark
+  static constexpr uint32_t kSpareBit = 1u << 28;      // free for a side-to-move mark
 
   // The lowest field that borrows sets its own guard bit (a borrow that ripples on only sets
   // more guards), so any guard set <=> some field is smaller.

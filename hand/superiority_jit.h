@@ -20,7 +20,9 @@ class SuperiorCountJit {
   ~SuperiorCountJit();
   template <class Raw>
   // The const_cast: Clang refuses a reinterpret_cast from const void* to a function pointer.
-  Fn<Raw> get() const { return reinterpret_cast<Fn<Raw>>(const_cast<void*>(code_)); }
+  Fn<Raw> get() const {
+    return reinterpret_cast<Fn<Raw>>(const_cast<void*>(code_));
+  }
   size_t code_size() const;
 
  private:

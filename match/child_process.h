@@ -54,7 +54,8 @@ class ChildProcess {
   // the reason when it cannot be started.
   explicit ChildProcess(const std::vector<std::string>& argv, const std::string& stderr_path = {}) : name_(argv.at(0)) {
     int err_fd = -1;
-    if (!stderr_path.empty() && (err_fd = open(stderr_path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644)) < 0)
+    if (!stderr_path.empty() &&
+        (err_fd = open(stderr_path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644)) < 0)
       throw std::runtime_error("cannot open " + stderr_path + ": " + std::strerror(errno));
     int in[2], out[2], status[2];  // child's stdin, child's stdout, exec failure report
     if (pipe2(in, O_CLOEXEC) || pipe2(out, O_CLOEXEC) || pipe2(status, O_CLOEXEC))
@@ -131,7 +132,9 @@ class ChildProcess {
       if (n < 0 && errno != EAGAIN && errno != EINTR) return fail("write to " + name_ + ": " + std::strerror(errno));
       pollfd fds[2] = {{to_child_, POLLOUT, 0}, {from_child_, POLLIN, 0}};
       const int ready = poll(fds, from_child_ < 0 ? 1 : 2, remaining_ms(deadline));
-      if (ready == 0) return fail("timed out after " + std::to_string(timeout.count()) + " ms writing to " + name_ + " (" + state() + ")");
+      if (ready == 0)
+        return fail("timed out after " + std::to_string(timeout.count()) + " ms writing to " + name_ + " (" + state() +
+                    ")");
       if (ready > 0 && fds[1].revents) fill_buffer();
     }
     return true;
@@ -155,7 +158,8 @@ class ChildProcess {
       pollfd fd{from_child_, POLLIN, 0};
       const int ready = poll(&fd, 1, remaining_ms(deadline));
       if (ready == 0) {
-        fail("timed out after " + std::to_string(timeout.count()) + " ms waiting for output from " + name_ + " (" + state() + ")");
+        fail("timed out after " + std::to_string(timeout.count()) + " ms waiting for output from " + name_ + " (" +
+             state() + ")");
         return std::nullopt;
       }
       if (ready > 0) fill_buffer();
@@ -167,11 +171,13 @@ class ChildProcess {
   std::optional<std::vector<std::string>> read_until(Done done, Ms timeout = kDefaultTimeout) {
     const auto deadline = Clock::now() + timeout;
     std::vector<std::string> lines;
-    while (auto line = read_line(std::chrono::duration_cast<Ms>(std::max(deadline - Clock::now(), Clock::duration::zero())))) {
+    while (auto line =
+               read_line(std::chrono::duration_cast<Ms>(std::max(deadline - Clock::now(), Clock::duration::zero())))) {
       lines.push_back(std::move(*line));
       if (done(lines.back())) return lines;
     }
-    if (!lines.empty()) error_ += "; it had written " + std::to_string(lines.size()) + " line(s), the last: '" + lines.back() + "'";
+    if (!lines.empty())
+      error_ += "; it had written " + std::to_string(lines.size()) + " line(s), the last: '" + lines.back() + "'";
     return std::nullopt;
   }
 
@@ -197,7 +203,8 @@ class ChildProcess {
   static std::string describe(int wait_status) {
     if (WIFEXITED(wait_status)) return "exited with status " + std::to_string(WEXITSTATUS(wait_status));
     if (WIFSIGNALED(wait_status))
-      return "killed by signal " + std::to_string(WTERMSIG(wait_status)) + " (" + strsignal(WTERMSIG(wait_status)) + ")";
+      return "killed by signal " + std::to_string(WTERMSIG(wait_status)) + " (" + strsignal(WTERMSIG(wait_status)) +
+             ")";
     return "wait status " + std::to_string(wait_status);
   }
 
@@ -258,10 +265,14 @@ class ChildProcess {
     while (!exit_status_) {
       int st;
       const pid_t r = waitpid(pid_, &st, WNOHANG);
-      if (r == pid_) exit_status_ = st;
-      else if (r < 0 && errno != EINTR) break;
-      else if (Clock::now() >= deadline) break;
-      else std::this_thread::sleep_for(Ms(2));
+      if (r == pid_)
+        exit_status_ = st;
+      else if (r < 0 && errno != EINTR)
+        break;
+      else if (Clock::now() >= deadline)
+        break;
+      else
+        std::this_thread::sleep_for(Ms(2));
     }
     return bool(exit_status_);
   }

@@ -11,7 +11,8 @@
 namespace sashite::match {
 namespace {
 
-constexpr const char* kCsaPiece[PIECE_TYPE_NB] = {"", "FU", "KY", "KE", "GI", "KA", "HI", "KI", "OU", "TO", "NY", "NK", "NG", "UM", "RY"};
+constexpr const char* kCsaPiece[PIECE_TYPE_NB] = {"",   "FU", "KY", "KE", "GI", "KA", "HI", "KI",
+                                                  "OU", "TO", "NY", "NK", "NG", "UM", "RY"};
 
 PieceType csa_piece(std::string_view s) {
   for (PieceType pt = PAWN; pt < PIECE_TYPE_NB; ++pt)
@@ -187,7 +188,7 @@ Error CsaReader::initial(std::string_view removed) {
   if (game_ || any_rows_) return "a second start position";
   SfenBoard start;
   parse_sfen(Position::kStartSfen, start);  // cannot fail
-  board_.board = start.board;  // the hands given by P+/P- stay
+  board_.board = start.board;               // the hands given by P+/P- stay
   for (; !removed.empty(); removed.remove_prefix(4)) {
     if (removed.size() < 4) return "truncated piece removal in PI";
     const Square s = csa_square(removed.substr(0, 2));
@@ -224,7 +225,8 @@ Error CsaReader::hand(std::string_view st) {
   if (game_) return "hands after the start position was given";
   const Color c = st[1] == '+' ? BLACK : WHITE;
   for (std::string_view items = st.substr(2); !items.empty(); items.remove_prefix(4)) {
-    if (items.size() < 4 || items.substr(0, 2) != "00") return "only pieces in hand (00XX) are supported in P+/P- lines";
+    if (items.size() < 4 || items.substr(0, 2) != "00")
+      return "only pieces in hand (00XX) are supported in P+/P- lines";
     const PieceType pt = csa_piece(items.substr(2, 2));
     if (pt == NO_PIECE_TYPE || pt >= KING) return "not a piece for the hand: " + std::string(items.substr(2, 2));
     ++board_.hand[c][pt];

@@ -27,12 +27,18 @@ const char* to_string(GameResult r) {
 namespace {
 
 constexpr std::pair<EndReason, const char*> kReasonNames[] = {
-    {EndReason::Resignation, "resignation"},       {EndReason::Checkmate, "checkmate"},
-    {EndReason::Repetition, "repetition"},         {EndReason::PerpetualCheck, "perpetual check"},
-    {EndReason::Declaration, "declaration"},       {EndReason::BadDeclaration, "bad declaration"},
-    {EndReason::MaxPlies, "max plies"},            {EndReason::Timeout, "timeout"},
-    {EndReason::IllegalMove, "illegal move"},      {EndReason::EngineFailure, "engine failure"},
-    {EndReason::AdjudicatedWin, "adjudicated win"}, {EndReason::AdjudicatedDraw, "adjudicated draw"},
+    {EndReason::Resignation, "resignation"},
+    {EndReason::Checkmate, "checkmate"},
+    {EndReason::Repetition, "repetition"},
+    {EndReason::PerpetualCheck, "perpetual check"},
+    {EndReason::Declaration, "declaration"},
+    {EndReason::BadDeclaration, "bad declaration"},
+    {EndReason::MaxPlies, "max plies"},
+    {EndReason::Timeout, "timeout"},
+    {EndReason::IllegalMove, "illegal move"},
+    {EndReason::EngineFailure, "engine failure"},
+    {EndReason::AdjudicatedWin, "adjudicated win"},
+    {EndReason::AdjudicatedDraw, "adjudicated draw"},
 };
 
 // The value after `key` in an info line ("info depth 5 nodes 1234 nps 5000").
@@ -125,8 +131,9 @@ bool Player::new_game(std::chrono::milliseconds timeout) {
   return process_->send("usinewgame") || fail();
 }
 
-std::optional<std::string> Player::think(const std::string& position, const std::string& go, std::chrono::milliseconds deadline,
-                                         EngineStats& stats, int64_t* think_ms, bool* timed_out, std::optional<int>* score) {
+std::optional<std::string> Player::think(const std::string& position, const std::string& go,
+                                         std::chrono::milliseconds deadline, EngineStats& stats, int64_t* think_ms,
+                                         bool* timed_out, std::optional<int>* score) {
   using Clock = std::chrono::steady_clock;
   *timed_out = false;
   *score = std::nullopt;
@@ -188,7 +195,8 @@ class ScoreWatch {
       const int sign = !score ? 0 : black_view >= a_.resign_cp ? 1 : black_view <= -a_.resign_cp ? -1 : 0;
       run = sign == 0 ? 0 : sign == resign_sign_[mover] ? run + 1 : 1;
       resign_sign_[mover] = sign;
-      if (resign_run_[BLACK] >= a_.resign_moves && resign_run_[WHITE] >= a_.resign_moves && resign_sign_[BLACK] == resign_sign_[WHITE]) {
+      if (resign_run_[BLACK] >= a_.resign_moves && resign_run_[WHITE] >= a_.resign_moves &&
+          resign_sign_[BLACK] == resign_sign_[WHITE]) {
         *winner = resign_sign_[BLACK] > 0 ? BLACK : WHITE;
         return EndReason::AdjudicatedWin;
       }
@@ -237,18 +245,19 @@ Verdict draw(EndReason reason, std::string why) { return {GameResult::Draw, reas
 void record_end(GameRecord& rec, const Verdict& v) {
   rec.result = v.result;
   rec.reason = v.reason;
-  rec.detail = v.named == COLOR_NB ? v.why
-                                   : std::string(v.named == BLACK ? "black (" : "white (") + rec.engines[v.named].name + "): " + v.why;
+  rec.detail = v.named == COLOR_NB
+                   ? v.why
+                   : std::string(v.named == BLACK ? "black (" : "white (") + rec.engines[v.named].name + "): " + v.why;
 }
 
 // One engine's reply to a go command, as the client saw it.
 struct Reply {
   std::optional<std::string> move;  // the bestmove word; nullopt: none in time, or the engine failed
   bool timed_out = false;
-  std::string error;                // why there is no move, unless it timed out
+  std::string error;  // why there is no move, unless it timed out
   int64_t think_ms = 0;
-  int64_t available_ms = 0;         // what the clock allowed, before the margin
-  std::optional<int> score;         // the last info score, from the mover's side
+  int64_t available_ms = 0;  // what the clock allowed, before the margin
+  std::optional<int> score;  // the last info score, from the mover's side
 };
 
 // The rules: the game's position and history, and every way the game ends. Knows nothing of
@@ -278,7 +287,8 @@ class Referee {
   ScoreWatch watch_;
 };
 
-Referee::Referee(const GameOptions& opt, GameRecord& rec) : opt_(opt), rec_(rec), game_(start(opt.start_sfen)), watch_(opt.adjudication) {
+Referee::Referee(const GameOptions& opt, GameRecord& rec)
+    : opt_(opt), rec_(rec), game_(start(opt.start_sfen)), watch_(opt.adjudication) {
   history_.keys.push_back(pos().key());
   history_.gave_check.push_back(pos().in_check());
 }
@@ -292,8 +302,10 @@ PositionLine<> Referee::start(const std::string& sfen) {  // a bad start is the 
 }
 
 std::optional<Verdict> Referee::before_move() const {
-  if (MoveList<GenType::LegalAll>(pos()).size() == 0) return loss(pos().side_to_move(), EndReason::Checkmate, "no legal move");
-  if (int(rec_.moves.size()) >= opt_.max_plies) return draw(EndReason::MaxPlies, std::to_string(opt_.max_plies) + " plies played");
+  if (MoveList<GenType::LegalAll>(pos()).size() == 0)
+    return loss(pos().side_to_move(), EndReason::Checkmate, "no legal move");
+  if (int(rec_.moves.size()) >= opt_.max_plies)
+    return draw(EndReason::MaxPlies, std::to_string(opt_.max_plies) + " plies played");
   return std::nullopt;
 }
 
@@ -337,7 +349,8 @@ std::optional<Verdict> Referee::repetition(Color us) const {
   const Repetition r = fourfold_repetition(history_);
   if (r == Repetition::None) return std::nullopt;
   if (r == Repetition::Draw) return draw(EndReason::Repetition, "fourfold repetition");
-  return loss(r == Repetition::Loss ? ~us : us, EndReason::PerpetualCheck, "gave check on every move of a fourfold repetition");
+  return loss(r == Repetition::Loss ? ~us : us, EndReason::PerpetualCheck,
+              "gave check on every move of a fourfold repetition");
 }
 
 std::optional<Verdict> Referee::adjudication(Color us, std::optional<int> score) {
@@ -408,8 +421,9 @@ Reply UsiClient::ask(Color us) {
                                       : opt_.unclocked_limit_ms;
   send_moves();
   EngineStats& st = rec_.engines[us];
-  r.move = player_[us]->think(position_, go_command(tc, remaining_, opt_.clock), std::chrono::milliseconds(r.available_ms + opt_.margin_ms),
-                              st, &r.think_ms, &r.timed_out, &r.score);
+  r.move = player_[us]->think(position_, go_command(tc, remaining_, opt_.clock),
+                              std::chrono::milliseconds(r.available_ms + opt_.margin_ms), st, &r.think_ms, &r.timed_out,
+                              &r.score);
   if (!r.move) {
     r.error = player_[us]->error();
     failed_[us] = true;

@@ -30,11 +30,11 @@ namespace sashite::match {
 class ChildProcess;
 
 struct EngineSpec {
-  std::string name;                 // label in records and summaries; empty: the `id name` line
-  std::string program;              // a path: PATH is not searched (find_program does that)
+  std::string name;     // label in records and summaries; empty: the `id name` line
+  std::string program;  // a path: PATH is not searched (find_program does that)
   std::vector<std::string> args;
-  std::vector<std::string> setup;   // lines sent after usiok, before isready (setoption ...)
-  std::string stderr_path;          // the engine's stderr, appended; empty: the runner's own
+  std::vector<std::string> setup;  // lines sent after usiok, before isready (setoption ...)
+  std::string stderr_path;         // the engine's stderr, appended; empty: the runner's own
 };
 
 // Score adjudication, both off (0) by default. Resign: for `moves` consecutive moves of each
@@ -55,7 +55,7 @@ struct GameOptions {
   // Longest wait for a bestmove under fixed nodes or depth, which set no clock: past it the
   // engine is taken to hang and loses on time.
   int64_t unclocked_limit_ms = 60'000;
-  int max_plies = 320;  // reaching it is a draw
+  int max_plies = 320;                                  // reaching it is a draw
   std::chrono::milliseconds handshake_timeout{30'000};  // usiok, readyok (gpsusi: ~4 s)
   // Whether a `bestmove win` in this position is a valid declaration. Empty: the 27-point rule.
   std::function<bool(const Position&)> declaration_valid;
@@ -67,11 +67,11 @@ struct GameOptions {
 enum class GameResult { BlackWins, WhiteWins, Draw };
 enum class EndReason {
   Resignation,
-  Checkmate,        // no legal move for the side to move
-  Repetition,       // fourfold, a draw
-  PerpetualCheck,   // fourfold with one side checking throughout: it loses
-  Declaration,      // valid `bestmove win`
-  BadDeclaration,   // `bestmove win` where the rule does not hold
+  Checkmate,       // no legal move for the side to move
+  Repetition,      // fourfold, a draw
+  PerpetualCheck,  // fourfold with one side checking throughout: it loses
+  Declaration,     // valid `bestmove win`
+  BadDeclaration,  // `bestmove win` where the rule does not hold
   MaxPlies,
   Timeout,
   IllegalMove,      // not in LegalAll, or not a move at all
@@ -88,15 +88,15 @@ std::optional<EndReason> end_reason_from_string(std::string_view s);
 bool ended_by_rule(EndReason r);
 
 struct EngineStats {
-  std::string name;            // the spec's name, else the `id name` line, else the program
-  int64_t last_nodes = -1;     // from the last `info ... nodes N` line; -1: never given
-  int64_t last_nps = -1;       // likewise `nps`
-  int64_t nodes = 0;           // sum over moves of the last `nodes` before each bestmove
-  int64_t timed_us = 0;        // think time in microseconds of the moves that reported nodes (nps)
+  std::string name;         // the spec's name, else the `id name` line, else the program
+  int64_t last_nodes = -1;  // from the last `info ... nodes N` line; -1: never given
+  int64_t last_nps = -1;    // likewise `nps`
+  int64_t nodes = 0;        // sum over moves of the last `nodes` before each bestmove
+  int64_t timed_us = 0;     // think time in microseconds of the moves that reported nodes (nps)
   int64_t total_think_ms = 0, max_think_ms = 0;
   int moves = 0;
-  int late = 0;                // bestmoves past the flag but inside the margin
-  int restarts = 0;            // processes started again (after a crash, hang or oversleep) for this game
+  int late = 0;      // bestmoves past the flag but inside the margin
+  int restarts = 0;  // processes started again (after a crash, hang or oversleep) for this game
   int64_t measured_nps() const { return timed_us > 0 ? nodes * 1'000'000 / timed_us : -1; }
 };
 
@@ -104,10 +104,10 @@ struct GameRecord {
   std::string start_sfen;
   GameResult result = GameResult::Draw;
   EndReason reason = EndReason::MaxPlies;
-  std::string detail;                 // one line: who, what and why
-  std::vector<std::string> moves;     // USI text of every move played
-  std::vector<int64_t> think_ms;      // per move, from `go` sent to `bestmove` read
-  std::string bad_move;               // the illegal move's text, if that ended the game
+  std::string detail;              // one line: who, what and why
+  std::vector<std::string> moves;  // USI text of every move played
+  std::vector<int64_t> think_ms;   // per move, from `go` sent to `bestmove` read
+  std::string bad_move;            // the illegal move's text, if that ended the game
   EngineStats engines[COLOR_NB];
   std::string final_sfen;
   TimeControl clock[COLOR_NB];
@@ -131,8 +131,9 @@ class Player {
   bool new_game(std::chrono::milliseconds timeout);
   // Sends the position and go; the move word of the bestmove line, or nullopt (error(); a
   // timeout sets *timed_out). The info lines seen meanwhile update `stats` and *score.
-  std::optional<std::string> think(const std::string& position, const std::string& go, std::chrono::milliseconds deadline,
-                                   EngineStats& stats, int64_t* think_ms, bool* timed_out, std::optional<int>* score);
+  std::optional<std::string> think(const std::string& position, const std::string& go,
+                                   std::chrono::milliseconds deadline, EngineStats& stats, int64_t* think_ms,
+                                   bool* timed_out, std::optional<int>* score);
   // gameover win|lose|draw. An engine that failed this game is killed, to start afresh.
   void end_game(const char* result, bool failed);
   const std::string& error() const { return error_; }

@@ -11,8 +11,10 @@ namespace sashite::match {
 namespace {
 
 // One-character names for the board diagram (the moves use engine/notation.h's).
-constexpr const char* kBoardPiece[PIECE_TYPE_NB] = {"", "歩", "香", "桂", "銀", "角", "飛", "金", "玉", "と", "杏", "圭", "全", "馬", "龍"};
-constexpr const char* kCount[] = {"", "", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二", "十三", "十四", "十五", "十六", "十七", "十八"};
+constexpr const char* kBoardPiece[PIECE_TYPE_NB] = {"",   "歩", "香", "桂", "銀", "角", "飛", "金",
+                                                    "玉", "と", "杏", "圭", "全", "馬", "龍"};
+constexpr const char* kCount[] = {"",   "",     "二",   "三",   "四",   "五",   "六",   "七",   "八",  "九",
+                                  "十", "十一", "十二", "十三", "十四", "十五", "十六", "十七", "十八"};
 
 std::string hand_text(const Position& pos, Color c) {
   std::string s;
@@ -22,7 +24,8 @@ std::string hand_text(const Position& pos, Color c) {
 }
 
 std::string board_diagram(const Position& pos) {
-  std::string s = "後手の持駒：" + hand_text(pos, WHITE) + "\n  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n";
+  std::string s =
+      "後手の持駒：" + hand_text(pos, WHITE) + "\n  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n";
   for (Rank r = RANK_1; r < RANK_NB; ++r) {
     s += "|";
     for (File f = FILE_9; f >= FILE_1; --f) {
@@ -39,8 +42,8 @@ std::string board_diagram(const Position& pos) {
 std::string clock_text(int64_t ms, int64_t total_ms) {
   char buf[64];
   const int64_t s = ms / 1000, t = total_ms / 1000;
-  std::snprintf(buf, sizeof buf, "(%2lld:%02lld/%02lld:%02lld:%02lld)", (long long)(s / 60), (long long)(s % 60), (long long)(t / 3600),
-                (long long)(t / 60 % 60), (long long)(t % 60));
+  std::snprintf(buf, sizeof buf, "(%2lld:%02lld/%02lld:%02lld:%02lld)", (long long)(s / 60), (long long)(s % 60),
+                (long long)(t / 3600), (long long)(t / 60 % 60), (long long)(t % 60));
   return buf;
 }
 
@@ -67,7 +70,8 @@ const char* end_word(EndReason r) {
 std::string kif_record(const GameRecord& rec) {
   const PositionLine<> start(rec.start_sfen);
   const Position& pos = start.pos;
-  std::string out = "# KIF written by the sashite match runner: " + std::string(to_string(rec.result)) + " by " + to_string(rec.reason) + "\n";
+  std::string out = "# KIF written by the sashite match runner: " + std::string(to_string(rec.result)) + " by " +
+                    to_string(rec.reason) + "\n";
   out += "# " + rec.detail + "\n";
   out += "先手：" + rec.engines[BLACK].name + "\n後手：" + rec.engines[WHITE].name + "\n";
   out += rec.start_sfen == Position::kStartSfen ? "手合割：平手\n" : board_diagram(pos);
@@ -86,8 +90,10 @@ std::string kif_record(const GameRecord& rec) {
   std::snprintf(num, sizeof num, "%4zu ", rec.moves.size() + 1);
   out += num + std::string(end_word(rec.reason)) + "\n";
   const size_t n = rec.moves.size();
-  if (rec.result == GameResult::Draw) out += "まで" + std::to_string(n) + "手で" + (rec.reason == EndReason::Repetition ? "千日手" : "持将棋") + "\n";
-  else out += "まで" + std::to_string(n) + "手で" + (rec.result == GameResult::BlackWins ? "先手" : "後手") + "の勝ち\n";
+  if (rec.result == GameResult::Draw)
+    out += "まで" + std::to_string(n) + "手で" + (rec.reason == EndReason::Repetition ? "千日手" : "持将棋") + "\n";
+  else
+    out += "まで" + std::to_string(n) + "手で" + (rec.result == GameResult::BlackWins ? "先手" : "後手") + "の勝ち\n";
   return out;
 }
 

@@ -59,7 +59,8 @@ int64_t number(std::string_view text, const char* what, int64_t lo, int64_t hi) 
   int64_t v = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
   if (ec != std::errc() || end != text.data() + text.size() || v < lo || v > hi)
-    throw UsageError{std::string(what) + ": '" + std::string(text) + "' is not a number from " + std::to_string(lo) + " to " + std::to_string(hi)};
+    throw UsageError{std::string(what) + ": '" + std::string(text) + "' is not a number from " + std::to_string(lo) +
+                     " to " + std::to_string(hi)};
   return v;
 }
 
@@ -89,14 +90,20 @@ Sprt sprt(std::string_view text) {
   Sprt s;
   bool e0 = false, e1 = false;
   for (const auto& [k, v] : key_values(text, "--sprt")) {
-    if (k == "elo0") s.elo0 = real(v, "--sprt elo0"), e0 = true;
-    else if (k == "elo1") s.elo1 = real(v, "--sprt elo1"), e1 = true;
-    else if (k == "alpha") s.alpha = real(v, "--sprt alpha");
-    else if (k == "beta") s.beta = real(v, "--sprt beta");
-    else throw UsageError{"--sprt: unknown key '" + k + "' (elo0, elo1, alpha, beta)"};
+    if (k == "elo0")
+      s.elo0 = real(v, "--sprt elo0"), e0 = true;
+    else if (k == "elo1")
+      s.elo1 = real(v, "--sprt elo1"), e1 = true;
+    else if (k == "alpha")
+      s.alpha = real(v, "--sprt alpha");
+    else if (k == "beta")
+      s.beta = real(v, "--sprt beta");
+    else
+      throw UsageError{"--sprt: unknown key '" + k + "' (elo0, elo1, alpha, beta)"};
   }
   if (!e0 || !e1 || !(s.elo1 > s.elo0)) throw UsageError{"--sprt needs elo0 < elo1"};
-  if (!(s.alpha > 0 && s.alpha < 0.5 && s.beta > 0 && s.beta < 0.5)) throw UsageError{"--sprt: alpha and beta must lie in (0, 0.5)"};
+  if (!(s.alpha > 0 && s.alpha < 0.5 && s.beta > 0 && s.beta < 0.5))
+    throw UsageError{"--sprt: alpha and beta must lie in (0, 0.5)"};
   return s;
 }
 
@@ -124,19 +131,28 @@ EngineSpec engine_spec(Args& args, std::optional<TimeControl>& tc) {
     const size_t eq = word.find('=');
     if (eq == std::string_view::npos) throw UsageError{"--engine: '" + std::string(word) + "' is not key=value"};
     const std::string_view k = word.substr(0, eq), v = word.substr(eq + 1);
-    if (k == "cmd") e.program = v;
-    else if (k == "name") e.name = v;
-    else if (k == "arg") e.args.emplace_back(v);
-    else if (k == "stderr") e.stderr_path = v;
-    else if (k == "init") e.setup.emplace_back(v);
-    else if (k == "tc") tc = time_control(v);
+    if (k == "cmd")
+      e.program = v;
+    else if (k == "name")
+      e.name = v;
+    else if (k == "arg")
+      e.args.emplace_back(v);
+    else if (k == "stderr")
+      e.stderr_path = v;
+    else if (k == "init")
+      e.setup.emplace_back(v);
+    else if (k == "tc")
+      tc = time_control(v);
     else if (k.starts_with("option.")) {
       const std::string_view name = k.substr(7);
       // USI names may hold spaces ("Skill Level"); a control byte would end the line early.
-      const auto control = [](std::string_view t) { return std::any_of(t.begin(), t.end(), [](char ch) { return static_cast<unsigned char>(ch) < 0x20; }); };
+      const auto control = [](std::string_view t) {
+        return std::any_of(t.begin(), t.end(), [](char ch) { return static_cast<unsigned char>(ch) < 0x20; });
+      };
       if (name.empty() || control(name) || control(v)) throw UsageError{"--engine: bad option in " + quoted(word)};
       e.setup.push_back("setoption name " + std::string(name) + " value " + std::string(v));
-    } else throw UsageError{"--engine: unknown key '" + std::string(k) + "'"};
+    } else
+      throw UsageError{"--engine: unknown key '" + std::string(k) + "'"};
   }
   if (e.program.empty()) throw UsageError{"--engine needs cmd=PATH"};
   return e;
@@ -170,48 +186,71 @@ int run(Args& args) {
       if (engines == 2) throw UsageError{"a match has two engines"};
       c.engine[engines] = engine_spec(args, own[engines]);
       ++engines;
-    } else if (opt == "--tc") both = time_control(args.value(opt));
+    } else if (opt == "--tc")
+      both = time_control(args.value(opt));
     else if (opt == "--time-odds") {
       odds = real(args.value(opt), "--time-odds");
       if (!(odds > 0 && odds < 1e6)) throw UsageError{"--time-odds must be positive"};
     } else if (opt == "--node-odds") {
       node_odds = real(args.value(opt), "--node-odds");
       if (!(node_odds > 0 && node_odds < 1e6)) throw UsageError{"--node-odds must be positive"};
-    } else if (opt == "--openings") openings_path = args.value(opt);
-    else if (opt == "--pairs") c.pairs = uint64_t(number(args.value(opt), "--pairs", 1, int64_t(1) << 40));
-    else if (opt == "--concurrency") c.concurrency = int(number(args.value(opt), "--concurrency", 1, 1024));
+    } else if (opt == "--openings")
+      openings_path = args.value(opt);
+    else if (opt == "--pairs")
+      c.pairs = uint64_t(number(args.value(opt), "--pairs", 1, int64_t(1) << 40));
+    else if (opt == "--concurrency")
+      c.concurrency = int(number(args.value(opt), "--concurrency", 1, 1024));
     else if (opt == "--shard") {
       const std::string_view v = args.value(opt);
       const size_t slash = v.find('/');
       if (slash == std::string_view::npos) throw UsageError{"--shard takes K/N"};
       c.shards = int(number(v.substr(slash + 1), "--shard N", 1, 1 << 20));
       c.shard = int(number(v.substr(0, slash), "--shard K", 1, c.shards));
-    } else if (opt == "--sprt") c.sprt = sprt(args.value(opt));
-    else if (opt == "--out") c.jsonl_path = args.value(opt);
-    else if (opt == "--records") c.records_dir = args.value(opt);
-    else if (opt == "--kif") c.kif = true;
-    else if (opt == "--max-plies") c.game.max_plies = int(number(args.value(opt), "--max-plies", 1, 100000));
-    else if (opt == "--margin-ms") c.game.margin_ms = number(args.value(opt), "--margin-ms", 0, 3'600'000);
-    else if (opt == "--handshake-ms") c.game.handshake_timeout = std::chrono::milliseconds(number(args.value(opt), "--handshake-ms", 1, 3'600'000));
-    else if (opt == "--hang-ms") c.game.unclocked_limit_ms = number(args.value(opt), "--hang-ms", 1, 86'400'000);
+    } else if (opt == "--sprt")
+      c.sprt = sprt(args.value(opt));
+    else if (opt == "--out")
+      c.jsonl_path = args.value(opt);
+    else if (opt == "--records")
+      c.records_dir = args.value(opt);
+    else if (opt == "--kif")
+      c.kif = true;
+    else if (opt == "--max-plies")
+      c.game.max_plies = int(number(args.value(opt), "--max-plies", 1, 100000));
+    else if (opt == "--margin-ms")
+      c.game.margin_ms = number(args.value(opt), "--margin-ms", 0, 3'600'000);
+    else if (opt == "--handshake-ms")
+      c.game.handshake_timeout = std::chrono::milliseconds(number(args.value(opt), "--handshake-ms", 1, 3'600'000));
+    else if (opt == "--hang-ms")
+      c.game.unclocked_limit_ms = number(args.value(opt), "--hang-ms", 1, 86'400'000);
     else if (opt == "--resign") {
       for (const auto& [k, v] : key_values(args.value(opt), "--resign")) {
-        if (k == "moves") c.game.adjudication.resign_moves = int(number(v, "--resign moves", 1, 1000));
-        else if (k == "cp") c.game.adjudication.resign_cp = int(number(v, "--resign cp", 1, 100000));
-        else throw UsageError{"--resign: unknown key '" + k + "' (moves, cp)"};
+        if (k == "moves")
+          c.game.adjudication.resign_moves = int(number(v, "--resign moves", 1, 1000));
+        else if (k == "cp")
+          c.game.adjudication.resign_cp = int(number(v, "--resign cp", 1, 100000));
+        else
+          throw UsageError{"--resign: unknown key '" + k + "' (moves, cp)"};
       }
-      if (!c.game.adjudication.resign_moves || !c.game.adjudication.resign_cp) throw UsageError{"--resign needs moves and cp"};
+      if (!c.game.adjudication.resign_moves || !c.game.adjudication.resign_cp)
+        throw UsageError{"--resign needs moves and cp"};
     } else if (opt == "--draw") {
       for (const auto& [k, v] : key_values(args.value(opt), "--draw")) {
-        if (k == "from") c.game.adjudication.draw_from_ply = int(number(v, "--draw from", 0, 100000));
-        else if (k == "moves") c.game.adjudication.draw_moves = int(number(v, "--draw moves", 1, 1000));
-        else if (k == "cp") c.game.adjudication.draw_cp = int(number(v, "--draw cp", 0, 100000));
-        else throw UsageError{"--draw: unknown key '" + k + "' (from, moves, cp)"};
+        if (k == "from")
+          c.game.adjudication.draw_from_ply = int(number(v, "--draw from", 0, 100000));
+        else if (k == "moves")
+          c.game.adjudication.draw_moves = int(number(v, "--draw moves", 1, 1000));
+        else if (k == "cp")
+          c.game.adjudication.draw_cp = int(number(v, "--draw cp", 0, 100000));
+        else
+          throw UsageError{"--draw: unknown key '" + k + "' (from, moves, cp)"};
       }
       if (!c.game.adjudication.draw_moves) throw UsageError{"--draw needs moves"};
-    } else if (opt == "--summary-json") summary_path = args.value(opt);
-    else if (opt == "--quiet") quiet = true;
-    else throw UsageError{"unknown option '" + std::string(opt) + "'"};
+    } else if (opt == "--summary-json")
+      summary_path = args.value(opt);
+    else if (opt == "--quiet")
+      quiet = true;
+    else
+      throw UsageError{"unknown option '" + std::string(opt) + "'"};
   }
   if (engines != 2) throw UsageError{"a match needs two --engine"};
   if (c.kif && c.records_dir.empty()) throw UsageError{"--kif needs --records"};
@@ -219,7 +258,8 @@ int run(Args& args) {
     if (!own[s] && !both) throw UsageError{"no time control: --tc, or tc= for each engine"};
     c.tc[s] = own[s] ? *own[s] : *both;
   }
-  if (node_odds != 1 && !c.tc[FIRST].nodes) throw UsageError{"--node-odds needs a node limit (nodes=N) for the first engine"};
+  if (node_odds != 1 && !c.tc[FIRST].nodes)
+    throw UsageError{"--node-odds needs a node limit (nodes=N) for the first engine"};
   c.tc[FIRST] = c.tc[FIRST].scaled(odds).nodes_scaled(node_odds);
   if (openings_path.empty()) {
     c.openings = {std::string(Position::kStartSfen)};
@@ -229,15 +269,17 @@ int run(Args& args) {
     if (!o) throw std::runtime_error(err);
     c.openings = std::move(*o);
   }
-  if (c.engine[FIRST].name.empty() && c.engine[SECOND].name.empty()) c.engine[FIRST].name = "first", c.engine[SECOND].name = "second";
-  else if (c.engine[FIRST].name == c.engine[SECOND].name) throw UsageError{"the two engines need different names"};
+  if (c.engine[FIRST].name.empty() && c.engine[SECOND].name.empty())
+    c.engine[FIRST].name = "first", c.engine[SECOND].name = "second";
+  else if (c.engine[FIRST].name == c.engine[SECOND].name)
+    throw UsageError{"the two engines need different names"};
 
   const MatchOutcome outcome = run_match(c, quiet ? nullptr : &std::cerr);
   std::string err;
   const auto summary = summarize(outcome.games, &err);
   if (!summary) throw std::runtime_error(err);
-  std::cout << "Time control: " << c.engine[FIRST].name << " " << c.tc[FIRST].text() << ", " << c.engine[SECOND].name << " "
-            << c.tc[SECOND].text() << "\n"
+  std::cout << "Time control: " << c.engine[FIRST].name << " " << c.tc[FIRST].text() << ", " << c.engine[SECOND].name
+            << " " << c.tc[SECOND].text() << "\n"
             << format_summary(*summary, c.sprt);
   if (outcome.stopped_by_sprt) std::cout << "Stopped by the SPRT.\n";
   if (!summary_path.empty()) {
@@ -255,9 +297,12 @@ int merge(Args& args) {
   int files = 0;
   while (!args.done()) {
     const std::string_view a = args.next();
-    if (a == "--sprt") s = sprt(args.value(a));
-    else if (a == "--json") json = true;
-    else if (a.starts_with("--")) throw UsageError{"unknown option '" + std::string(a) + "'"};
+    if (a == "--sprt")
+      s = sprt(args.value(a));
+    else if (a == "--json")
+      json = true;
+    else if (a.starts_with("--"))
+      throw UsageError{"unknown option '" + std::string(a) + "'"};
     else {
       auto part = read_lines(std::string(a));
       games.insert(games.end(), part.begin(), part.end());
@@ -276,19 +321,26 @@ int openings(Args& args) {
   OpeningRecipe r;
   while (!args.done()) {
     const std::string_view a = args.next();
-    if (a == "--count") r.count = int(number(args.value(a), "--count", 1, 1'000'000));
-    else if (a == "--seed") r.seed = uint64_t(number(args.value(a), "--seed", 0, INT64_MAX));
+    if (a == "--count")
+      r.count = int(number(args.value(a), "--count", 1, 1'000'000));
+    else if (a == "--seed")
+      r.seed = uint64_t(number(args.value(a), "--seed", 0, INT64_MAX));
     else if (a == "--plies") {
       const std::string_view v = args.value(a);
       const size_t dash = v.find('-');
       if (dash == std::string_view::npos) throw UsageError{"--plies takes MIN-MAX"};
       r.min_plies = int(number(v.substr(0, dash), "--plies MIN", 0, 200));
       r.max_plies = int(number(v.substr(dash + 1), "--plies MAX", r.min_plies, 200));
-    } else if (a == "--pick-depth") r.pick_depth = int(number(args.value(a), "--pick-depth", 2, 20));
-    else if (a == "--pick-margin") r.pick_margin_cp = int(number(args.value(a), "--pick-margin", 0, 10000));
-    else if (a == "--keep-depth") r.keep_depth = int(number(args.value(a), "--keep-depth", 1, 30));
-    else if (a == "--keep-cp") r.keep_cp = int(number(args.value(a), "--keep-cp", 0, 10000));
-    else throw UsageError{"unknown option '" + std::string(a) + "'"};
+    } else if (a == "--pick-depth")
+      r.pick_depth = int(number(args.value(a), "--pick-depth", 2, 20));
+    else if (a == "--pick-margin")
+      r.pick_margin_cp = int(number(args.value(a), "--pick-margin", 0, 10000));
+    else if (a == "--keep-depth")
+      r.keep_depth = int(number(args.value(a), "--keep-depth", 1, 30));
+    else if (a == "--keep-cp")
+      r.keep_cp = int(number(args.value(a), "--keep-cp", 0, 10000));
+    else
+      throw UsageError{"unknown option '" + std::string(a) + "'"};
   }
   const auto set = generate_openings(r, &std::cerr);
   std::cout << "# " << set.size() << " openings by build/bin/match openings " << r.describe() << "\n";
@@ -307,8 +359,10 @@ int check(Args& args) {
     std::string err;
     const auto g = in ? parse_csa(text.str(), &err) : std::nullopt;
     if (!in) err = "cannot read";
-    if (g) std::cout << path << ": " << g->moves.size() << " legal moves, %" << g->end << "\n";
-    else std::cout << path << ": " << err << "\n", ++bad;
+    if (g)
+      std::cout << path << ": " << g->moves.size() << " legal moves, %" << g->end << "\n";
+    else
+      std::cout << path << ": " << err << "\n", ++bad;
   }
   if (!files) throw UsageError{"check needs at least one file"};
   return bad ? 1 : 0;

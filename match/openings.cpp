@@ -72,9 +72,10 @@ std::optional<std::vector<std::string>> load_openings(const std::string& path, s
 }
 
 std::string OpeningRecipe::describe() const {
-  return "--count " + std::to_string(count) + " --seed " + std::to_string(seed) + " --plies " + std::to_string(min_plies) + "-" +
-         std::to_string(max_plies) + " --pick-depth " + std::to_string(pick_depth) + " --pick-margin " + std::to_string(pick_margin_cp) +
-         " --keep-depth " + std::to_string(keep_depth) + " --keep-cp " + std::to_string(keep_cp);
+  return "--count " + std::to_string(count) + " --seed " + std::to_string(seed) + " --plies " +
+         std::to_string(min_plies) + "-" + std::to_string(max_plies) + " --pick-depth " + std::to_string(pick_depth) +
+         " --pick-margin " + std::to_string(pick_margin_cp) + " --keep-depth " + std::to_string(keep_depth) +
+         " --keep-cp " + std::to_string(keep_cp);
 }
 
 std::vector<std::string> generate_openings(const OpeningRecipe& r, std::ostream* log) {
@@ -116,7 +117,9 @@ std::vector<std::string> generate_openings(const OpeningRecipe& r, std::ostream*
     if (std::abs(v) > r.keep_cp) continue;
     seen.insert(board_part(sfen));
     kept.push_back(sfen);
-    if (log) *log << "opening " << kept.size() << " after " << attempt + 1 << " tries: " << sfen << "  (" << usi_score(v) << ", moves " << moves << ")\n";
+    if (log)
+      *log << "opening " << kept.size() << " after " << attempt + 1 << " tries: " << sfen << "  (" << usi_score(v)
+           << ", moves " << moves << ")\n";
   }
   return kept;
 }

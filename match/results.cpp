@@ -112,7 +112,8 @@ class FlatJsonReader {
       const char e = s_[i_++];
       if (e == 'u') {
         unsigned v = 0;
-        if (i_ + 4 > s_.size() || std::from_chars(s_.data() + i_, s_.data() + i_ + 4, v, 16).ptr != s_.data() + i_ + 4 || v > 0x7f)
+        if (i_ + 4 > s_.size() ||
+            std::from_chars(s_.data() + i_, s_.data() + i_ + 4, v, 16).ptr != s_.data() + i_ + 4 || v > 0x7f)
           return fail("only \\u00XX escapes of ASCII are read");
         out += char(v);
         i_ += 4;
@@ -195,8 +196,13 @@ std::string to_json(const GameLine& g) {
   o.add("result", g.result).add("reason", g.reason).add("plies", int64_t(g.plies));
   for (int s : {FIRST, SECOND}) {
     const std::string k = kSideKey[s];
-    o.add(k + "_tc", g.tc[s]).add(k + "_nodes", g.nodes[s]).add(k + "_timed_us", g.timed_us[s]).add(k + "_think_ms", g.think_ms[s]);
-    o.add(k + "_moves", int64_t(g.moves[s])).add(k + "_late", int64_t(g.late[s])).add(k + "_restarts", int64_t(g.restarts[s]));
+    o.add(k + "_tc", g.tc[s])
+        .add(k + "_nodes", g.nodes[s])
+        .add(k + "_timed_us", g.timed_us[s])
+        .add(k + "_think_ms", g.think_ms[s]);
+    o.add(k + "_moves", int64_t(g.moves[s]))
+        .add(k + "_late", int64_t(g.late[s]))
+        .add(k + "_restarts", int64_t(g.restarts[s]));
   }
   o.add("detail", g.detail).add("opening", g.opening).add("moves", g.moves_usi);
   return o.str();
@@ -259,13 +265,17 @@ std::optional<Summary> summarize(const std::vector<GameLine>& games, std::string
       s.engine[FIRST] = g.engine[FIRST];
       s.engine[SECOND] = g.engine[SECOND];
     } else if (g.engine[FIRST] != s.engine[FIRST] || g.engine[SECOND] != s.engine[SECOND]) {
-      if (error) *error = "pair " + std::to_string(g.pair) + " is " + g.engine[FIRST] + " vs " + g.engine[SECOND] + ", not " + s.engine[FIRST] + " vs " + s.engine[SECOND];
+      if (error)
+        *error = "pair " + std::to_string(g.pair) + " is " + g.engine[FIRST] + " vs " + g.engine[SECOND] + ", not " +
+                 s.engine[FIRST] + " vs " + s.engine[SECOND];
       return std::nullopt;
     }
     auto [it, fresh] = half_points.try_emplace(g.pair);
     if (fresh) it->second[0] = it->second[1] = -1;
     if (it->second[g.game] >= 0) {
-      if (error) *error = "pair " + std::to_string(g.pair) + " game " + std::to_string(g.game) + " appears twice (a shard merged twice?)";
+      if (error)
+        *error = "pair " + std::to_string(g.pair) + " game " + std::to_string(g.game) +
+                 " appears twice (a shard merged twice?)";
       return std::nullopt;
     }
     const int hp = g.first_half_points();
@@ -283,13 +293,16 @@ std::optional<Summary> summarize(const std::vector<GameLine>& games, std::string
       const bool side_is_black = (side == FIRST) == (g.game == 0);
       const bool lost = decided && black_won != side_is_black;
       if (lost && g.reason == to_string(EndReason::Timeout)) ++s.time_losses[side];
-      if (lost && (g.reason == to_string(EndReason::IllegalMove) || g.reason == to_string(EndReason::BadDeclaration))) ++s.illegal[side];
+      if (lost && (g.reason == to_string(EndReason::IllegalMove) || g.reason == to_string(EndReason::BadDeclaration)))
+        ++s.illegal[side];
       if (lost && g.reason == to_string(EndReason::EngineFailure)) ++s.failures[side];
     }
   }
   for (const auto& [pair, hp] : half_points) {
-    if (hp[0] >= 0 && hp[1] >= 0) s.pairs.add(hp[0], hp[1]);
-    else ++s.unpaired;
+    if (hp[0] >= 0 && hp[1] >= 0)
+      s.pairs.add(hp[0], hp[1]);
+    else
+      ++s.unpaired;
   }
   return s;
 }
@@ -304,40 +317,49 @@ std::string format_summary(const Summary& s, const std::optional<Sprt>& sprt) {
   if (n == 0) return out;
   char buf[512];
   const EloEstimate eg = estimate(s.games);
-  std::snprintf(buf, sizeof buf, "%s: %llu wins, %llu draws, %llu losses, score %.1f %%\n", a.c_str(), (unsigned long long)s.games.wins,
-                (unsigned long long)s.games.draws, (unsigned long long)s.games.losses, 100 * eg.score);
+  std::snprintf(buf, sizeof buf, "%s: %llu wins, %llu draws, %llu losses, score %.1f %%\n", a.c_str(),
+                (unsigned long long)s.games.wins, (unsigned long long)s.games.draws, (unsigned long long)s.games.losses,
+                100 * eg.score);
   out += buf;
   if (s.pairs.count() > 0) {
     const EloEstimate ep = estimate(s.pairs);
     const auto& p = s.pairs.pairs;
-    std::snprintf(buf, sizeof buf, "Pairs by %s's points (0, 1/2, 1, 3/2, 2): %llu %llu %llu %llu %llu\n", a.c_str(), (unsigned long long)p[0],
-                  (unsigned long long)p[1], (unsigned long long)p[2], (unsigned long long)p[3], (unsigned long long)p[4]);
+    std::snprintf(buf, sizeof buf, "Pairs by %s's points (0, 1/2, 1, 3/2, 2): %llu %llu %llu %llu %llu\n", a.c_str(),
+                  (unsigned long long)p[0], (unsigned long long)p[1], (unsigned long long)p[2],
+                  (unsigned long long)p[3], (unsigned long long)p[4]);
     out += buf;
-    out += "Elo (pentanomial): " + fixed(ep.elo, 1) + ", 95 % interval [" + fixed(ep.low, 1) + ", " + fixed(ep.high, 1) + "], nElo " + fixed(ep.nelo, 1) + "\n";
+    out += "Elo (pentanomial): " + fixed(ep.elo, 1) + ", 95 % interval [" + fixed(ep.low, 1) + ", " +
+           fixed(ep.high, 1) + "], nElo " + fixed(ep.nelo, 1) + "\n";
   }
-  out += "Elo (games, trinomial): " + fixed(eg.elo, 1) + ", 95 % interval [" + fixed(eg.low, 1) + ", " + fixed(eg.high, 1) + "]\n";
+  out += "Elo (games, trinomial): " + fixed(eg.elo, 1) + ", 95 % interval [" + fixed(eg.low, 1) + ", " +
+         fixed(eg.high, 1) + "]\n";
   if (sprt) {
     const double llr = sprt->llr(s.pairs);
     const SprtVerdict v = sprt->verdict(s.pairs);
-    std::snprintf(buf, sizeof buf, "SPRT elo0=%g elo1=%g alpha=%g beta=%g: LLR %.2f in (%.2f, %.2f): %s\n", sprt->elo0, sprt->elo1, sprt->alpha,
-                  sprt->beta, llr, sprt->lower_bound(), sprt->upper_bound(),
-                  v == SprtVerdict::AcceptH1 ? "H1 accepted" : v == SprtVerdict::AcceptH0 ? "H0 accepted" : "no verdict yet");
+    std::snprintf(buf, sizeof buf, "SPRT elo0=%g elo1=%g alpha=%g beta=%g: LLR %.2f in (%.2f, %.2f): %s\n", sprt->elo0,
+                  sprt->elo1, sprt->alpha, sprt->beta, llr, sprt->lower_bound(), sprt->upper_bound(),
+                  v == SprtVerdict::AcceptH1   ? "H1 accepted"
+                  : v == SprtVerdict::AcceptH0 ? "H0 accepted"
+                                               : "no verdict yet");
     out += buf;
   }
   out += "Endings:";
   for (const auto& [reason, count] : s.endings) out += " " + reason + " " + std::to_string(count) + ",";
   out.back() = '\n';
   if (s.timed_us[FIRST] > 0 && s.timed_us[SECOND] > 0) {
-    std::snprintf(buf, sizeof buf, "Speed in the games (reported nodes / think time): %s %.3f M nodes/s, %s %.3f M nodes/s, ratio %.3f\n", a.c_str(),
-                  s.nps(FIRST) / 1e6, b.c_str(), s.nps(SECOND) / 1e6, s.nps(FIRST) / s.nps(SECOND));
+    std::snprintf(
+        buf, sizeof buf,
+        "Speed in the games (reported nodes / think time): %s %.3f M nodes/s, %s %.3f M nodes/s, ratio %.3f\n",
+        a.c_str(), s.nps(FIRST) / 1e6, b.c_str(), s.nps(SECOND) / 1e6, s.nps(FIRST) / s.nps(SECOND));
     out += buf;
   }
-  std::snprintf(buf, sizeof buf,
-                "Faults (%s / %s): time losses %lld / %lld, illegal moves or declarations %lld / %lld, failures %lld / %lld, "
-                "restarts %lld / %lld, late moves inside the margin %lld / %lld\n",
-                a.c_str(), b.c_str(), (long long)s.time_losses[0], (long long)s.time_losses[1], (long long)s.illegal[0], (long long)s.illegal[1],
-                (long long)s.failures[0], (long long)s.failures[1], (long long)s.restarts[0], (long long)s.restarts[1], (long long)s.late[0],
-                (long long)s.late[1]);
+  std::snprintf(
+      buf, sizeof buf,
+      "Faults (%s / %s): time losses %lld / %lld, illegal moves or declarations %lld / %lld, failures %lld / %lld, "
+      "restarts %lld / %lld, late moves inside the margin %lld / %lld\n",
+      a.c_str(), b.c_str(), (long long)s.time_losses[0], (long long)s.time_losses[1], (long long)s.illegal[0],
+      (long long)s.illegal[1], (long long)s.failures[0], (long long)s.failures[1], (long long)s.restarts[0],
+      (long long)s.restarts[1], (long long)s.late[0], (long long)s.late[1]);
   out += buf;
   return out;
 }
@@ -353,7 +375,9 @@ std::string summary_json(const Summary& s, const std::optional<Sprt>& sprt) {
   o.add("first_nps", s.nps(FIRST)).add("second_nps", s.nps(SECOND));
   for (int side : {FIRST, SECOND}) {
     const std::string k = kSideKey[side];
-    o.add(k + "_time_losses", s.time_losses[side]).add(k + "_illegal", s.illegal[side]).add(k + "_failures", s.failures[side]);
+    o.add(k + "_time_losses", s.time_losses[side])
+        .add(k + "_illegal", s.illegal[side])
+        .add(k + "_failures", s.failures[side]);
     o.add(k + "_restarts", s.restarts[side]).add(k + "_late", s.late[side]);
   }
   if (sprt) o.add("llr", sprt->llr(s.pairs)).add("llr_low", sprt->lower_bound()).add("llr_high", sprt->upper_bound());
@@ -363,11 +387,13 @@ std::string summary_json(const Summary& s, const std::optional<Sprt>& sprt) {
 std::string progress_line(const Summary& s, const std::optional<Sprt>& sprt, uint64_t games_planned) {
   char buf[256];
   const EloEstimate e = s.pairs.count() ? estimate(s.pairs) : estimate(s.games);
-  int n = std::snprintf(buf, sizeof buf, "[%llu/%llu] W %llu D %llu L %llu  Elo %+.1f [%+.1f, %+.1f]", (unsigned long long)s.games.games(),
-                        (unsigned long long)games_planned, (unsigned long long)s.games.wins, (unsigned long long)s.games.draws,
+  int n = std::snprintf(buf, sizeof buf, "[%llu/%llu] W %llu D %llu L %llu  Elo %+.1f [%+.1f, %+.1f]",
+                        (unsigned long long)s.games.games(), (unsigned long long)games_planned,
+                        (unsigned long long)s.games.wins, (unsigned long long)s.games.draws,
                         (unsigned long long)s.games.losses, e.elo, e.low, e.high);
   if (sprt && n > 0 && size_t(n) < sizeof buf)
-    std::snprintf(buf + n, sizeof buf - size_t(n), "  LLR %.2f (%.2f, %.2f)", sprt->llr(s.pairs), sprt->lower_bound(), sprt->upper_bound());
+    std::snprintf(buf + n, sizeof buf - size_t(n), "  LLR %.2f (%.2f, %.2f)", sprt->llr(s.pairs), sprt->lower_bound(),
+                  sprt->upper_bound());
   return buf;
 }
 

@@ -21,11 +21,11 @@ enum Side { FIRST, SECOND };
 
 struct GameLine {
   uint64_t pair = 0;
-  int game = 0;                 // 0: the first engine plays Black
-  std::string engine[2];        // labels, by Side
-  std::string tc[2];            // time controls, by Side
-  std::string opening;          // start SFEN
-  std::string result;           // "1-0" (Black won), "0-1", "1/2-1/2"
+  int game = 0;           // 0: the first engine plays Black
+  std::string engine[2];  // labels, by Side
+  std::string tc[2];      // time controls, by Side
+  std::string opening;    // start SFEN
+  std::string result;     // "1-0" (Black won), "0-1", "1/2-1/2"
   std::string reason, detail;
   int plies = 0;
   int64_t nodes[2] = {}, timed_us[2] = {}, think_ms[2] = {};
@@ -43,9 +43,9 @@ std::optional<GameLine> parse_game_line(std::string_view line, std::string* erro
 
 struct Summary {
   std::string engine[2];
-  Trinomial games;               // the first engine's
-  Pentanomial pairs;             // complete pairs only
-  uint64_t unpaired = 0;         // games whose pair is incomplete (a stopped match, a lost shard)
+  Trinomial games;        // the first engine's
+  Pentanomial pairs;      // complete pairs only
+  uint64_t unpaired = 0;  // games whose pair is incomplete (a stopped match, a lost shard)
   std::map<std::string, uint64_t> endings;
   int64_t nodes[2] = {}, timed_us[2] = {}, think_ms[2] = {};
   int64_t moves[2] = {}, late[2] = {}, restarts[2] = {}, time_losses[2] = {}, illegal[2] = {}, failures[2] = {};

@@ -23,7 +23,8 @@ class Match {
  public:
   Match(const MatchConfig& config, std::ostream* progress) : c_(config), progress_(progress) {
     if (c_.openings.empty()) throw std::runtime_error("no openings");
-    if (c_.shards < 1 || c_.shard < 1 || c_.shard > c_.shards) throw std::runtime_error("shard must be K/N with 1 <= K <= N");
+    if (c_.shards < 1 || c_.shard < 1 || c_.shard > c_.shards)
+      throw std::runtime_error("shard must be K/N with 1 <= K <= N");
     total_pairs_ = c_.pairs ? c_.pairs : c_.openings.size();
     for (uint64_t p = uint64_t(c_.shard - 1); p < total_pairs_; p += uint64_t(c_.shards)) ++shard_pairs_;
     next_pair_ = uint64_t(c_.shard - 1);
@@ -109,7 +110,8 @@ class Match {
     outcome_.games.push_back(std::move(line));
     const auto summary = summarize(outcome_.games, nullptr);
     if (!summary) return;
-    if (progress_) *progress_ << progress_line(*summary, c_.sprt, 2 * shard_pairs_) << "  " << to_string(rec.reason) << std::endl;
+    if (progress_)
+      *progress_ << progress_line(*summary, c_.sprt, 2 * shard_pairs_) << "  " << to_string(rec.reason) << std::endl;
     // Stop at a verdict: pairs in flight finish and count, no new pair starts.
     if (c_.sprt && c_.sprt->verdict(summary->pairs) != SprtVerdict::Continue) {
       stop_ = true;

@@ -23,21 +23,21 @@
 namespace sashite::match {
 
 struct MatchConfig {
-  EngineSpec engine[2];          // by Side
-  TimeControl tc[2];             // by Side (time odds: different controls)
+  EngineSpec engine[2];  // by Side
+  TimeControl tc[2];     // by Side (time odds: different controls)
   std::vector<std::string> openings;
-  uint64_t pairs = 0;            // 0: one pair per opening
-  int concurrency = 1;           // games at once, each with its own two engine processes
-  int shard = 1, shards = 1;     // play shard `shard` of `shards` (1-based)
-  std::optional<Sprt> sprt;      // stop when the LLR leaves its bounds
-  GameOptions game;              // ply cap, margins, adjudication; clock and opening set per game
-  std::string jsonl_path;        // one line per game as it ends; empty: none
-  std::string records_dir;       // one CSA file per game; empty: none
-  bool kif = false;              // and a KIF file beside each
+  uint64_t pairs = 0;         // 0: one pair per opening
+  int concurrency = 1;        // games at once, each with its own two engine processes
+  int shard = 1, shards = 1;  // play shard `shard` of `shards` (1-based)
+  std::optional<Sprt> sprt;   // stop when the LLR leaves its bounds
+  GameOptions game;           // ply cap, margins, adjudication; clock and opening set per game
+  std::string jsonl_path;     // one line per game as it ends; empty: none
+  std::string records_dir;    // one CSA file per game; empty: none
+  bool kif = false;           // and a KIF file beside each
 };
 
 struct MatchOutcome {
-  std::vector<GameLine> games;   // in the order they ended
+  std::vector<GameLine> games;  // in the order they ended
   bool stopped_by_sprt = false;
 };
 

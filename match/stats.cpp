@@ -7,7 +7,7 @@ namespace sashite::match {
 
 namespace {
 
-constexpr double kZ975 = 1.959963984540054;    // the standard normal's 97.5 % quantile
+constexpr double kZ975 = 1.959963984540054;            // the standard normal's 97.5 % quantile
 constexpr double kNeloPerT = 800 / 2.302585092994046;  // 800 / ln 10
 
 // Mean and variance of the scores `values` weighted by `counts` (zeros regularised), over

@@ -23,21 +23,23 @@ struct Pentanomial {
   std::array<uint64_t, 5> pairs{};
   uint64_t count() const { return pairs[0] + pairs[1] + pairs[2] + pairs[3] + pairs[4]; }
   // One pair from the first engine's points in each game (0, 0.5 or 1 as 0, 1, 2 half points).
-  void add(int half_points_first, int half_points_second) { ++pairs[std::size_t(half_points_first + half_points_second)]; }
+  void add(int half_points_first, int half_points_second) {
+    ++pairs[std::size_t(half_points_first + half_points_second)];
+  }
 };
 
 struct EloEstimate {
-  double score = 0.5;                  // mean score per game of the first engine
+  double score = 0.5;                 // mean score per game of the first engine
   double elo = 0, low = 0, high = 0;  // logistic Elo and its 95 % interval
-  double nelo = 0;                     // normalised Elo: (score - 1/2) / sigma per game, in Elo units
+  double nelo = 0;                    // normalised Elo: (score - 1/2) / sigma per game, in Elo units
 };
 
 // Zero counts are replaced by 1e-3 first, as fishtest does, so that a variance never vanishes.
 EloEstimate estimate(const Trinomial& r);
 EloEstimate estimate(const Pentanomial& r);
 
-double logistic_elo(double score);   // -400 log10(1/score - 1), clamped to a score in [1e-3, 1 - 1e-3]
-double elo_to_score(double elo);     // 1 / (1 + 10^(-elo/400))
+double logistic_elo(double score);  // -400 log10(1/score - 1), clamped to a score in [1e-3, 1 - 1e-3]
+double elo_to_score(double elo);    // 1 / (1 + 10^(-elo/400))
 
 enum class SprtVerdict { Continue, AcceptH0, AcceptH1 };
 
@@ -53,7 +55,9 @@ struct Sprt {
   // win-win pair alone gives an LLR near 15); fishtest never meets this, as it updates in
   // batches of pairs.
   static constexpr uint64_t kMinPairs = 10;
-  SprtVerdict verdict(const Pentanomial& r) const { return r.count() < kMinPairs ? SprtVerdict::Continue : verdict(llr(r)); }
+  SprtVerdict verdict(const Pentanomial& r) const {
+    return r.count() < kMinPairs ? SprtVerdict::Continue : verdict(llr(r));
+  }
 };
 
 }  // namespace sashite::match

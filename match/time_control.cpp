@@ -10,7 +10,8 @@ namespace sashite::match {
 
 TimeControl TimeControl::scaled(double k) const {
   TimeControl t = *this;
-  for (int64_t* ms : {&t.main_ms, &t.byoyomi_ms, &t.inc_ms, &t.movetime_ms}) *ms = int64_t(std::llround(double(*ms) * k));
+  for (int64_t* ms : {&t.main_ms, &t.byoyomi_ms, &t.inc_ms, &t.movetime_ms})
+    *ms = int64_t(std::llround(double(*ms) * k));
   return t;
 }
 
@@ -69,21 +70,28 @@ std::optional<TimeControl> parse_time_control(std::string_view text, std::string
     const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
     if (ec != std::errc() || end != value.data() + value.size() || v < 0 || v > int64_t(1) << 40)
       return bad(std::string("'").append(value).append("' is not a count from 0 to 2^40"));  // not "'" + string: text()
-    if (key == "main") tc.main_ms = v;
-    else if (key == "byoyomi") tc.byoyomi_ms = v;
-    else if (key == "inc") tc.inc_ms = v;
-    else if (key == "movetime") tc.movetime_ms = v;
-    else if (key == "nodes") tc.nodes = v;
+    if (key == "main")
+      tc.main_ms = v;
+    else if (key == "byoyomi")
+      tc.byoyomi_ms = v;
+    else if (key == "inc")
+      tc.inc_ms = v;
+    else if (key == "movetime")
+      tc.movetime_ms = v;
+    else if (key == "nodes")
+      tc.nodes = v;
     else if (key == "depth") {
       if (v < 1 || v > 127) return bad("depth must be 1 to 127");
       tc.depth = int(v);
-    } else return bad("unknown key '" + std::string(key) + "' (main, byoyomi, inc, movetime, nodes, depth)");
+    } else
+      return bad("unknown key '" + std::string(key) + "' (main, byoyomi, inc, movetime, nodes, depth)");
     any = true;
   }
   if (!any) return bad("empty");
   const bool clock = tc.main_ms || tc.byoyomi_ms || tc.inc_ms;
   const int fixed = (tc.movetime_ms > 0) + (tc.nodes > 0) + (tc.depth > 0);
-  if (clock && fixed) return bad("a clock (main, byoyomi, inc) and a per-move limit (movetime, nodes, depth) do not mix");
+  if (clock && fixed)
+    return bad("a clock (main, byoyomi, inc) and a per-move limit (movetime, nodes, depth) do not mix");
   if (fixed > 1) return bad("one per-move limit at a time");
   if (!clock && !fixed) return bad("no time given");
   return tc;

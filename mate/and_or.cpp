@@ -105,9 +105,12 @@ MateResult AndOrSolver<T>::solve(Position& pos, const MateLimits& limits) {
     iteration_done(depth, res);
     res.depth = depth;
     if (r.proven) {
-      report_mate(r.length, table_, [this](int plies, int ply) {
-        return (pos_->side_to_move() == attacker_ ? or_node(plies, ply) : and_node(plies, ply)).proven;
-      }, res);
+      report_mate(
+          r.length, table_,
+          [this](int plies, int ply) {
+            return (pos_->side_to_move() == attacker_ ? or_node(plies, ply) : and_node(plies, ply)).proven;
+          },
+          res);
       return res;
     }
     // No line was cut by the depth: no mate at any length. A repetition failure counts here:

@@ -71,7 +71,8 @@ template <MateTableLayout T>
 typename DfPnSolver<T>::Value DfPnSolver<T>::mid(int depth, int ply, uint32_t thpn, uint32_t thdn, Child* kids) {
   const bool attacking = pos_->side_to_move() == attacker_;
   ExtMove list[MAX_MOVES];
-  const ExtMove* end = attacking ? generate<GenType::ChecksAll>(*pos_, list) : generate<GenType::EvasionsAll>(*pos_, list);
+  const ExtMove* end =
+      attacking ? generate<GenType::ChecksAll>(*pos_, list) : generate<GenType::EvasionsAll>(*pos_, list);
   const int n = int(end - list);
   for (int i = 0; i < n; ++i) {
     kids[i].move = list[i].move;
@@ -97,8 +98,10 @@ typename DfPnSolver<T>::Value DfPnSolver<T>::mid(int depth, int ply, uint32_t th
       } else if (number < second) {
         second = number;
       }
-      if (attacking) pn = std::min(pn, c.pn), dn = add(dn, c.dn);
-      else pn = add(pn, c.pn), dn = std::min(dn, c.dn);
+      if (attacking)
+        pn = std::min(pn, c.pn), dn = add(dn, c.dn);
+      else
+        pn = add(pn, c.pn), dn = std::min(dn, c.dn);
     }
     v.pn = pn;
     v.dn = dn;
@@ -169,7 +172,8 @@ MateResult DfPnSolver<T>::solve(Position& pos, const MateLimits& limits) {
       const bool attacking = pos_->side_to_move() == attacker_;
       if (attacking) {
         const MateProbe p = table_.probe(pos_->board_key(), attacker_hand(), left);
-        ok = p.state == MateState::Proven && p.move != MOVE_NONE && MoveList<GenType::ChecksAll>(*pos_).contains(p.move);
+        ok =
+            p.state == MateState::Proven && p.move != MOVE_NONE && MoveList<GenType::ChecksAll>(*pos_).contains(p.move);
         if (ok) line.push_back(p.move);
       } else {
         const MoveList<GenType::EvasionsAll> evasions(*pos_);
@@ -208,7 +212,8 @@ MateResult DfPnSolver<T>::solve(Position& pos, const MateLimits& limits) {
       length = v.length;
     }
     if (!aborted_) {
-      report_mate(length, table_, [this](int plies, int ply) { return mated_within(plies, ply); }, res);
+      report_mate(
+          length, table_, [this](int plies, int ply) { return mated_within(plies, ply); }, res);
       if (res.status == MateStatus::Mate) return res;
     }
     // Stopped while shortening or rebuilding: the proven line, perhaps not the shortest.

@@ -29,7 +29,8 @@ class MainOverflowTable {
   void resize(size_t mb) {
     const size_t bytes = mb << 20;
     main_.assign(detail::pow2_records(bytes * 4 / 5, sizeof(MateRecord)), MateRecord{});
-    overflow_.assign(std::max<size_t>(1024, (bytes - main_.size() * sizeof(MateRecord)) / sizeof(MateRecord)), MateRecord{});
+    overflow_.assign(std::max<size_t>(1024, (bytes - main_.size() * sizeof(MateRecord)) / sizeof(MateRecord)),
+                     MateRecord{});
     mask_ = main_.size() - 1;
     clear();
   }
@@ -87,14 +88,12 @@ class MainOverflowTable {
     *m = MateRecord{};
     m->board = r.board;
     m->used = true;
-    m->next = uint32_t(overflow_used_);     // -> n (1-based)
+    m->next = uint32_t(overflow_used_);  // -> n (1-based)
   }
 
   MateTableStats stats() const {
     MateTableStats s;
-    auto count = [&s](const MateRecord& r) {
-      ++(r.proven() ? s.proven : r.disproven() ? s.disproven : s.unknown);
-    };
+    auto count = [&s](const MateRecord& r) { ++(r.proven() ? s.proven : r.disproven() ? s.disproven : s.unknown); };
     for (const MateRecord& r : main_) {
       if (!r.used) continue;
       ++s.main_used;

@@ -33,8 +33,8 @@ constexpr int kNoLimit = 0xFFFF;
 //   pn, dn: df-pn's proof and disproof numbers of a search with pn_depth plies left; 0: none.
 struct MateRecord {
   Key board = 0;
-  uint32_t hand = 0;   // the attacker's hand, raw
-  uint32_t next = 0;   // main + overflow: 1 + index of the next same-board record; 0 none
+  uint32_t hand = 0;  // the attacker's hand, raw
+  uint32_t next = 0;  // main + overflow: 1 + index of the next same-board record; 0 none
   uint32_t pn = 0, dn = 0;
   Move move = MOVE_NONE;
   uint16_t length = 0;
@@ -49,9 +49,9 @@ static_assert(sizeof(MateRecord) == 40);
 // What the table knows for (board, hand) within a budget of `depth` plies.
 struct MateProbe {
   MateState state = MateState::Unknown;
-  int length = 0;        // Proven: the shortest stored length that applies
-  int depth = 0;         // Disproven: the deepest stored disproof that applies
-  Move move = MOVE_NONE; // Proven: the move of that record
+  int length = 0;           // Proven: the shortest stored length that applies
+  int depth = 0;            // Disproven: the deepest stored disproof that applies
+  Move move = MOVE_NONE;    // Proven: the move of that record
   uint32_t pn = 0, dn = 0;  // Unknown: df-pn's numbers of this exact hand and depth; 0: none
 };
 
@@ -101,7 +101,7 @@ template <HandLayout H>
 constexpr bool fits_mate_record = sizeof(typename H::Raw) <= sizeof(uint32_t);
 
 template <HandLayout H>
-  requires fits_mate_record<H>
+requires fits_mate_record<H>
 inline void apply_record(const MateRecord& r, uint32_t hand, int depth, MateProbe& out) {
   if (r.length && r.length <= depth && (out.state != MateState::Proven || r.length < out.length) &&
       H::from_raw(typename H::Raw(hand)).superior_or_equal(H::from_raw(typename H::Raw(r.hand)))) {

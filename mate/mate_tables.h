@@ -14,8 +14,7 @@
 #define SASHITE_FOR_EACH_MATE_TABLE(X) \
   X(MainOverflowTable<DefaultHand>)    \
   X(SingleTable<DefaultHand>)
-#define SASHITE_FOR_EACH_PN_DN_TABLE(X) \
-  X(PnDnTable<DefaultHand>)
+#define SASHITE_FOR_EACH_PN_DN_TABLE(X) X(PnDnTable<DefaultHand>)
 
 namespace sashite::mate {
 

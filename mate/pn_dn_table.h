@@ -36,11 +36,11 @@ static_assert(kUnboundedLen == kNoLimit);
 
 struct PnDnEntry {
   Key board;
-  uint32_t hand;       // the attacker's raw hand
-  uint32_t amount;     // nodes searched below the entry, saturating: the replacement's effort
+  uint32_t hand;    // the attacker's raw hand
+  uint32_t amount;  // nodes searched below the entry, saturating: the replacement's effort
   PnDn pn, dn;
-  uint16_t len;        // pn 0: the proof's length; dn 0: no mate within len; else the search's bound
-  Move move;           // proven attacking node: the proving check
+  uint16_t len;  // pn 0: the proof's length; dn 0: no mate within len; else the search's bound
+  Move move;     // proven attacking node: the proving check
   uint32_t spare;
 };
 static_assert(sizeof(PnDnEntry) == 40);
@@ -77,7 +77,7 @@ concept PnDnTableLayout = requires(T& t, const T& ct, Key board, uint32_t hand, 
 };
 
 template <HandLayout H>
-  requires fits_mate_record<H>
+requires fits_mate_record<H>
 class PnDnTable {
  public:
   static constexpr const char* name = "pn-dn";
@@ -118,14 +118,16 @@ class PnDnTable {
       const PnDnEntry& e = c[i];
       if (e.board != board) continue;
       if (e.pn == 0) {
-        if (e.len <= len && (!out.proven || e.len < out.len) && h.superior_or_equal(H::from_raw(typename H::Raw(e.hand)))) {
+        if (e.len <= len && (!out.proven || e.len < out.len) &&
+            h.superior_or_equal(H::from_raw(typename H::Raw(e.hand)))) {
           out.proven = true;
           out.len = e.len;
           out.move = e.move;
           out.hand = e.hand;
         }
       } else if (e.dn == 0) {
-        if (len <= e.len && (!out.disproven || e.len > out.len) && H::from_raw(typename H::Raw(e.hand)).superior_or_equal(h)) {
+        if (len <= e.len && (!out.disproven || e.len > out.len) &&
+            H::from_raw(typename H::Raw(e.hand)).superior_or_equal(h)) {
           out.disproven = true;
           if (!out.proven) out.len = e.len, out.hand = e.hand;
         }

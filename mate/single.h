@@ -69,7 +69,8 @@ class SingleTable {
       ++(r.proven() ? s.proven : r.disproven() ? s.disproven : s.unknown);
       const size_t h = detail::home_index(r.board, mask_);
       uint64_t chain = 0;
-      for (int k = 0; k < kCluster; ++k) chain += slots_[(h + size_t(k)) & mask_].used && slots_[(h + size_t(k)) & mask_].board == r.board;
+      for (int k = 0; k < kCluster; ++k)
+        chain += slots_[(h + size_t(k)) & mask_].used && slots_[(h + size_t(k)) & mask_].board == r.board;
       s.longest_chain = std::max(s.longest_chain, chain);
     }
     s.records = s.main_used;

@@ -28,13 +28,14 @@ std::string MateIteration::to_string() const {
 
 std::string MateTableStats::to_string() const {
   char buf[512];
-  std::snprintf(buf, sizeof buf,
-                "main used %llu, extended %llu, extension rate %llu permille, overflow %llu, records %llu "
-                "(proven %llu, disproven %llu, unknown %llu), longest same-board chain %llu, dropped %llu, replaced %llu",
-                (unsigned long long)main_used, (unsigned long long)extended, (unsigned long long)extension_permille(),
-                (unsigned long long)overflow, (unsigned long long)records, (unsigned long long)proven,
-                (unsigned long long)disproven, (unsigned long long)unknown, (unsigned long long)longest_chain,
-                (unsigned long long)dropped, (unsigned long long)replaced);
+  std::snprintf(
+      buf, sizeof buf,
+      "main used %llu, extended %llu, extension rate %llu permille, overflow %llu, records %llu "
+      "(proven %llu, disproven %llu, unknown %llu), longest same-board chain %llu, dropped %llu, replaced %llu",
+      (unsigned long long)main_used, (unsigned long long)extended, (unsigned long long)extension_permille(),
+      (unsigned long long)overflow, (unsigned long long)records, (unsigned long long)proven,
+      (unsigned long long)disproven, (unsigned long long)unknown, (unsigned long long)longest_chain,
+      (unsigned long long)dropped, (unsigned long long)replaced);
   return buf;
 }
 
@@ -101,12 +102,13 @@ std::string check_mate_line(Position& pos, const std::vector<Move>& line) {
     seen.push_back(pos.key());
   }
   if (err.empty()) {
-    if (line.size() % 2 == 0) err = "the line ends on the attacker's move";
-    else if (MoveList<GenType::LegalAll>(pos).size() != 0) err = "the last position has a legal move";
+    if (line.size() % 2 == 0)
+      err = "the line ends on the attacker's move";
+    else if (MoveList<GenType::LegalAll>(pos).size() != 0)
+      err = "the last position has a legal move";
   }
   while (done > 0) pos.undo_move(line[--done]);
   return err;
 }
-
 
 }  // namespace sashite::mate

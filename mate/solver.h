@@ -60,15 +60,15 @@ enum class MatePostSearch { None, UpperBound, Shortest };
 struct MateProgress {
   uint64_t nodes = 0;
   double seconds = 0;
-  int hashfull = 0;         // permille
-  int mate_length = 0;      // of the best proven line; 0: none yet
+  int hashfull = 0;     // permille
+  int mate_length = 0;  // of the best proven line; 0: none yet
   std::vector<Move> pv;
 };
 
 struct MateLimits {
-  int max_depth = kMaxMateDepth;         // no mate found to here: NoMate with depth = max_depth
-  int64_t ms = 0;                        // 0: no time limit
-  uint64_t max_nodes = 0;                // 0: no node limit; checked every 4096 nodes
+  int max_depth = kMaxMateDepth;  // no mate found to here: NoMate with depth = max_depth
+  int64_t ms = 0;                 // 0: no time limit
+  uint64_t max_nodes = 0;         // 0: no node limit; checked every 4096 nodes
   const std::atomic<bool>* stop = nullptr;
   std::function<void(const MateIteration&)> on_iteration;
   MatePostSearch post_search = MatePostSearch::Shortest;
@@ -87,8 +87,8 @@ struct MateResult {
   // not exact the proven bound (a mate within this many plies against every defence; the
   // line's defence need not be the longest).
   int depth = 0;
-  uint64_t nodes = 0;         // search nodes (positions entered)
-  uint64_t solution_nodes = 0;// nodes of the reconstruction's searches
+  uint64_t nodes = 0;           // search nodes (positions entered)
+  uint64_t solution_nodes = 0;  // nodes of the reconstruction's searches
   double seconds = 0;
   std::vector<MateIteration> iterations;
 };
@@ -174,7 +174,8 @@ bool reconstruct(Position& pos, int length, std::vector<Move>& line, StateInfo* 
       if (good()) pick = m;
       pos.undo_move(m);
     };
-    if (first != MOVE_NONE && std::find_if(list, end, [&](const ExtMove& e) { return e.move == first; }) != end) test(first);
+    if (first != MOVE_NONE && std::find_if(list, end, [&](const ExtMove& e) { return e.move == first; }) != end)
+      test(first);
     for (ExtMove* m = list; m != end && pick == MOVE_NONE && !aborted; ++m)
       if (m->move != first) test(m->move);
     if (pick == MOVE_NONE || aborted) return false;
@@ -185,7 +186,7 @@ bool reconstruct(Position& pos, int length, std::vector<Move>& line, StateInfo* 
   bool ok = true;
   while (ok && length > 0) {
     ok = play_first.template operator()<GenType::ChecksAll>(stored_move(length),
-                                                         [&] { return mated_within(length - 1, ply + 1); });
+                                                            [&] { return mated_within(length - 1, ply + 1); });
     const int defence = length - 1;
     if (!ok || defence == 0) break;
     ok = play_first.template operator()<GenType::EvasionsAll>(

@@ -40,7 +40,8 @@ static_assert(all_types<RegisteredMateSolvers>([]<class S> {
 template <class F>
 void for_each_mate_solver_and_table(F&& f) {
   for_each_type<RegisteredMateSolvers>([&]<class S>() {
-    for_each_type<typename MateTablesOf<S>::type>([&]<class T>() { f.template operator()<typename S::template With<T>, T>(); });
+    for_each_type<typename MateTablesOf<S>::type>(
+        [&]<class T>() { f.template operator()<typename S::template With<T>, T>(); });
   });
 }
 
@@ -51,12 +52,18 @@ struct MateCombo {
   using Table = T;
 };
 namespace detail {
-template <class S, class Tables> struct CombosOf;
+template <class S, class Tables>
+struct CombosOf;
 template <class S, class... Ts>
-struct CombosOf<S, TypeList<Ts...>> { using type = TypeList<MateCombo<typename S::template With<Ts>, Ts>...>; };
-template <class Solvers> struct AllCombos;
+struct CombosOf<S, TypeList<Ts...>> {
+  using type = TypeList<MateCombo<typename S::template With<Ts>, Ts>...>;
+};
+template <class Solvers>
+struct AllCombos;
 template <class... Ss>
-struct AllCombos<TypeList<Ss...>> { using type = ConcatTypes<typename CombosOf<Ss, typename MateTablesOf<Ss>::type>::type...>; };
+struct AllCombos<TypeList<Ss...>> {
+  using type = ConcatTypes<typename CombosOf<Ss, typename MateTablesOf<Ss>::type>::type...>;
+};
 }  // namespace detail
 using RegisteredMateCombos = detail::AllCombos<RegisteredMateSolvers>::type;
 

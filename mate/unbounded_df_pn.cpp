@@ -117,7 +117,8 @@ void UnboundedDfPnSolver<T>::progress() {
 // repetition of the path (when `repetition`), the table, a defender without evasions, a
 // bound run out, then the initial numbers.
 template <PnDnTableLayout T>
-typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::evaluate(uint16_t len, bool repetition, PnDn pn0, PnDn dn0) {
+typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::evaluate(uint16_t len, bool repetition, PnDn pn0,
+                                                                        PnDn dn0) {
   if (repetition && on_path()) return {kInfinitePnDn, 0, kUnboundedLen, true};
   const uint32_t hand = attacker_hand();
   const PnDnProbe p = table_.probe(pos_->board_key(), hand, len);
@@ -236,9 +237,12 @@ typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::mid(size_t ply, u
       } else if (number < second) {
         second = number;
       }
-      if (!attacking) pn = add(pn, c.pn), dn = std::min(dn, c.dn);
-      else if (pn = std::min(pn, c.pn); kids[i].max_dn) max_dn = std::max(max_dn, c.dn);
-      else dn = add(dn, c.dn);
+      if (!attacking)
+        pn = add(pn, c.pn), dn = std::min(dn, c.dn);
+      else if (pn = std::min(pn, c.pn); kids[i].max_dn)
+        max_dn = std::max(max_dn, c.dn);
+      else
+        dn = add(dn, c.dn);
       if (number == 0) break;
     }
     // Long-range drops on one line lead to much the same positions: their dn counts once.
@@ -313,7 +317,8 @@ typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::mid(size_t ply, u
       withstood = DefaultHand::from_raw(refutation->v.hand);
       if (is_drop(refutation->move)) {
         const PieceType p = dropped_type(refutation->move);
-        withstood.set(p, std::min(withstood.count(p), pos_->hand(attacker_).count(p) + pos_->hand(~attacker_).count(p) - 1));
+        withstood.set(
+            p, std::min(withstood.count(p), pos_->hand(attacker_).count(p) + pos_->hand(~attacker_).count(p) - 1));
       }
     }
     v.hand = attacking ? no_new_drops(withstood.raw()) : withstood.raw();
@@ -341,9 +346,12 @@ void UnboundedDfPnSolver<T>::estimate(Child& c, bool attacking) const {
   if (attacking) {
     c.pn0 = 2 + (theirs >= 2 ? 2 : 0);
     c.dn0 = 2;
-    if (ours > theirs) c.dn0 += 2;
-    else if (captured != NO_PIECE && (raw_type(type_of(captured)) == GOLD || raw_type(type_of(captured)) == SILVER)) c.dn0 += 2;
-    else c.pn0 += 2;
+    if (ours > theirs)
+      c.dn0 += 2;
+    else if (captured != NO_PIECE && (raw_type(type_of(captured)) == GOLD || raw_type(type_of(captured)) == SILVER))
+      c.dn0 += 2;
+    else
+      c.pn0 += 2;
     c.max_dn = long_range_drop(m);
   } else if (captured != NO_PIECE) {
     c.pn0 = 4, c.dn0 = 2;
@@ -361,7 +369,8 @@ void UnboundedDfPnSolver<T>::estimate(Child& c, bool attacking) const {
       (in_promotion_zone(us, from_sq(m)) || in_promotion_zone(us, to)))
     order += 100;
   const Square k = pos_->king_square(attacking ? them : us);
-  if (k != SQ_NONE) order += std::max(std::abs(int(file_of(k)) - int(file_of(to))), std::abs(int(rank_of(k)) - int(rank_of(to))));
+  if (k != SQ_NONE)
+    order += std::max(std::abs(int(file_of(k)) - int(file_of(to))), std::abs(int(rank_of(k)) - int(rank_of(to))));
   c.order = int16_t(order);
 }
 
@@ -449,7 +458,8 @@ bool UnboundedDfPnSolver<T>::proof_line(uint16_t len, std::vector<Move>& line) {
     // the proving check; the line follows it and searches that child's lost defences again.
     if (attacking && pick == MOVE_NONE) {
       const PnDnProbe p = table_.probe(pos_->board_key(), attacker_hand(), len);
-      if (p.proven && std::find_if(static_cast<const ExtMove*>(list.data()), end, [&](const ExtMove& e) { return e.move == p.move; }) != end)
+      if (p.proven && std::find_if(static_cast<const ExtMove*>(list.data()), end,
+                                   [&](const ExtMove& e) { return e.move == p.move; }) != end)
         pick = p.move, pick_len = child_len;
     }
     // A proven node whose proving child, or one of whose defences, the table lost: search
@@ -551,7 +561,9 @@ MateResult UnboundedDfPnSolver<T>::solve(Position& pos, const MateLimits& limits
     std::vector<Key> keys(size_t(length) + 1);
     std::vector<Move> line;
     auto mated_within = [this](int plies, int) { return search(0, uint16_t(plies)).pn == 0 && !aborted_; };
-    auto stored_move = [this](int plies) { return table_.probe(pos_->board_key(), attacker_hand(), uint16_t(plies)).move; };
+    auto stored_move = [this](int plies) {
+      return table_.probe(pos_->board_key(), attacker_hand(), uint16_t(plies)).move;
+    };
     const uint64_t before = nodes_;
     if (reconstruct(*pos_, length, line, states.data(), keys.data(), mated_within, stored_move, aborted_)) {
       res.moves = std::move(line);

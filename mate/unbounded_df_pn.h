@@ -65,9 +65,9 @@ class UnboundedDfPnSolver : detail::SolveState {
     Value v;
     int32_t next = -1;
     bool waiting = false;
-    bool max_dn = false;    // attacking: dn counted by max, not sum (a long-range drop)
+    bool max_dn = false;       // attacking: dn counted by max, not sum (a long-range drop)
     uint8_t pn0 = 1, dn0 = 1;  // df-pn+ initial numbers
-    int16_t order = 0;      // ties between equal numbers: the lower first
+    int16_t order = 0;         // ties between equal numbers: the lower first
   };
   struct Frame {
     std::vector<Child> kids;

@@ -57,7 +57,8 @@ concept PerftPosition = requires(P& pos, typename P::State& st, Move m, ExtMove*
 template <class G>
 concept MoveGenerator = requires {
   { G::name } -> std::convertible_to<const char*>;
-} && all_types<RegisteredHands>([]<class H> {
+}
+&&all_types<RegisteredHands>([]<class H> {
   return SearchPosition<typename G::template Position<H>> && PerftPosition<typename G::template PerftPosition<H>>;
 });
 

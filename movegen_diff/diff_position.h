@@ -111,13 +111,13 @@ class DiffPosition {
   struct State {
     StateInfo base;
     State* previous;
-    uint64_t stale;       // before the move
-    uint64_t nonempty;    // before the move
-    uint32_t arena_top;   // before the move
+    uint64_t stale;      // before the move
+    uint64_t nonempty;   // before the move
+    uint32_t arena_top;  // before the move
     // Set by sync() at this ply, over the moves it covered (this one and any unsynced before):
-    uint64_t dirty;       // the kernel's masks plus the moved pieces, kings excluded
-    uint64_t made_stale;  // the lists they made stale (a subset of dirty)
-    bool synced;          // the attack store describes this ply's board (until a later move)
+    uint64_t dirty;         // the kernel's masks plus the moved pieces, kings excluded
+    uint64_t made_stale;    // the lists they made stale (a subset of dirty)
+    bool synced;            // the attack store describes this ply's board (until a later move)
     Square dirty_from, to;  // the squares the move changed (a drop: its square twice)
     Color mover;
     uint8_t moved_id, captured_id;  // moved_id kNoId: a null move
@@ -246,7 +246,6 @@ class DiffPosition {
   ExtMove* fresh_moves(ExtMove* list, uint64_t pinned) const;
 
  private:
-
   // A slider's attacks as board_moves reads them (movegen_full/generator.h), from the store.
   struct KeptAttacks {
     const Bitboard* core;
@@ -311,9 +310,7 @@ class DiffPosition {
     a.core[id] = b;
   }
   // The attack set sync() gives a changed id: recomputed on the board, empty in hand.
-  Bitboard synced_attacks(int id) const {
-    return attacks_.square[id] == SQ_NONE ? Bitboard() : recompute_attacks(id);
-  }
+  Bitboard synced_attacks(int id) const { return attacks_.square[id] == SQ_NONE ? Bitboard() : recompute_attacks(id); }
 
   // Moves id's square in the id maps (SQ_NONE: into a hand).
   void place(int id, Square s) { attacks_.square[id] = s; }
@@ -591,8 +588,8 @@ std::string DiffPosition<H, C, K, Kept>::consistency_error() const {
   for (int id = 0; id < diff::kIds; ++id) {
     if (!(seen >> id & 1) && (attacks_.square[id] != SQ_NONE || a.core[id]))
       return "id " + std::to_string(id) + " is off the board but has a square or attacks";
-    if (id < dbb::kWordPieces && !(dbb::to_bitboard(dbb::DBB{{a.words.w[0][id], a.words.w[1][id],
-                                                              a.words.w[2][id]}}) == a.core[id]))
+    if (id < dbb::kWordPieces &&
+        !(dbb::to_bitboard(dbb::DBB{{a.words.w[0][id], a.words.w[1][id], a.words.w[2][id]}}) == a.core[id]))
       return "attack words disagree with the attack set for id " + std::to_string(id);
   }
   for (int w = 0; w < dbb::WINDOW_NB; ++w)
@@ -623,7 +620,8 @@ std::string DiffPosition<H, C, K, Kept>::consistency_error() const {
   if (arena_top_ + MAX_MOVES > kArenaSize) return "the list arena is full";
   for (Color c : {BLACK, WHITE})
     for (PieceType pr = RAW_BEGIN; pr < RAW_END; ++pr)
-      if (__builtin_popcountll(in_hand_[c] & diff::id_range(pr)) != pos_.hand(c).count(pr)) return "hand ids disagree with the hand";
+      if (__builtin_popcountll(in_hand_[c] & diff::id_range(pr)) != pos_.hand(c).count(pr))
+        return "hand ids disagree with the hand";
   return {};
 }
 

@@ -22,7 +22,9 @@ struct CheckGenerator {
   static constexpr Color Them = ~Us;
 
   // Squares from which a piece of kind pt (ours) attacks ksq, on occupancy occ.
-  static Bitboard check_squares(PieceType pt, Square ksq, const Bitboard& occ) { return sashite::check_squares<Us>(pt, ksq, occ); }
+  static Bitboard check_squares(PieceType pt, Square ksq, const Bitboard& occ) {
+    return sashite::check_squares<Us>(pt, ksq, occ);
+  }
 
   // Emits the moves of one piece from `from`: promotions to `promo`, non-promotions to
   // `plain`, each set cut to what the promotion rules (README Conventions) and Legal (or
@@ -32,7 +34,9 @@ struct CheckGenerator {
     const Bitboard may_promote = zone.test(from) ? ~Bitboard() : zone;
     const Bitboard rank1 = G::rel_rank(RANK_1), rank2 = G::rel_rank(RANK_2);
     switch (pt) {
-      case PAWN: promo &= zone, plain = plain.andnot(All ? rank1 : zone); break;  // in the zone, only the promotion is Legal
+      case PAWN:
+        promo &= zone, plain = plain.andnot(All ? rank1 : zone);
+        break;  // in the zone, only the promotion is Legal
       case LANCE: promo &= zone, plain = plain.andnot(rank1); break;
       case KNIGHT: promo &= zone, plain = plain.andnot(rank1 | rank2); break;
       case SILVER: promo &= may_promote; break;
@@ -127,9 +131,11 @@ struct CheckGenerator {
       const Bitboard t = (target & check_squares(PAWN, ksq, occ)).andnot(rank1 | pawn_files<Us>(pos.pieces(Us, PAWN)));
       if (t && !pos.pawn_drop_mates(t.lsb())) list = emit_moves(list, t, MOVE_DROP | (PAWN << 7));
     }
-    if (hand.has(LANCE)) list = emit_moves(list, (target & check_squares(LANCE, ksq, occ)).andnot(rank1), MOVE_DROP | (LANCE << 7));
+    if (hand.has(LANCE))
+      list = emit_moves(list, (target & check_squares(LANCE, ksq, occ)).andnot(rank1), MOVE_DROP | (LANCE << 7));
     if (hand.has(KNIGHT))
-      list = emit_moves(list, (target & check_squares(KNIGHT, ksq, occ)).andnot(rank1 | rank2), MOVE_DROP | (KNIGHT << 7));
+      list =
+          emit_moves(list, (target & check_squares(KNIGHT, ksq, occ)).andnot(rank1 | rank2), MOVE_DROP | (KNIGHT << 7));
     for (PieceType pr : {SILVER, GOLD, BISHOP, ROOK})
       if (hand.has(pr)) list = emit_moves(list, target & check_squares(pr, ksq, occ), MOVE_DROP | (pr << 7));
     return list;

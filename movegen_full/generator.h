@@ -54,9 +54,8 @@ struct Generator {
       list = E::lance(list, from, pin_filter(attacks.lance(from) & target, from, pinned, ksq));
     });
     // A pinned knight never stays on its line.
-    for_each_square(pos.pieces(Us, KNIGHT).andnot(pinned), [&](Square from) {
-      list = E::knight(list, from, knight_attacks(Us, from) & target);
-    });
+    for_each_square(pos.pieces(Us, KNIGHT).andnot(pinned),
+                    [&](Square from) { list = E::knight(list, from, knight_attacks(Us, from) & target); });
     for_each_square(pos.pieces(Us, SILVER), [&](Square from) {
       list = E::silver(list, from, pin_filter(silver_attacks(Us, from) & target, from, pinned, ksq));
     });

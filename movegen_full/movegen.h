@@ -13,9 +13,9 @@ enum class GenType {
   Captures,  // captures, plus pawn promotions that capture nothing
   Quiets,    // board moves that capture nothing, pawn promotions excluded
   Drops,
-  Evasions,  // every legal move when in check; nothing when not in check
-  Legal,     // every legal move; omits the useless non-promotions of pawn, bishop and rook
-  LegalAll,  // every legal move, every non-promotion included: what perft counts
+  Evasions,     // every legal move when in check; nothing when not in check
+  Legal,        // every legal move; omits the useless non-promotions of pawn, bishop and rook
+  LegalAll,     // every legal move, every non-promotion included: what perft counts
   Checks,       // the moves of Legal that give check, drops included (movegen_full/checks.h)
   QuietChecks,  // Checks minus what Captures yields: no capture, no pawn promotion
   // The mate solvers' categories: every non-promotion included, because one can be the only

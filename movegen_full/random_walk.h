@@ -48,7 +48,8 @@ void random_walk(PositionLine<BasicPosition<H>>& g, int plies, Rng& rng, WalkPol
     if (policy == WalkPolicy::CheckSeeking)
       for (const ExtMove& m : list)
         if (g.pos.gives_check(m)) checks.push_back(m);
-    g.play(!checks.empty() && rng.below(2) ? checks[rng.below(checks.size())] : list.begin()[rng.below(list.size())].move);
+    g.play(!checks.empty() && rng.below(2) ? checks[rng.below(checks.size())]
+                                           : list.begin()[rng.below(list.size())].move);
     visit(g.pos);
   }
 }

@@ -11,7 +11,8 @@ namespace sashite {
 // Syntax only: "7g7f", "7g7f+", "P*5e". Does not look at a position.
 inline bool is_usi_move_syntax(std::string_view s) {
   auto sq = [](std::string_view t) { return square_from_usi(t) != SQ_NONE; };
-  if (s.size() == 4 && s[1] == '*') return std::string_view("PLNSGBR").find(s[0]) != std::string_view::npos && sq(s.substr(2));
+  if (s.size() == 4 && s[1] == '*')
+    return std::string_view("PLNSGBR").find(s[0]) != std::string_view::npos && sq(s.substr(2));
   if (s.size() == 4 || (s.size() == 5 && s[4] == '+')) return sq(s.substr(0, 2)) && sq(s.substr(2, 2));
   return false;
 }

@@ -16,8 +16,7 @@ int declaration_points(const BasicPosition<H>& pos, Color c) {
   const Bitboard camp = camp_pieces(pos, c);
   const H& hand = pos.hand(c);
   int points = camp.popcount() + 4 * (camp & pos.pieces(BISHOP, ROOK, HORSE, DRAGON)).popcount();
-  for (PieceType pr = RAW_BEGIN; pr < RAW_END; ++pr)
-    points += hand.count(pr) * (pr == BISHOP || pr == ROOK ? 5 : 1);
+  for (PieceType pr = RAW_BEGIN; pr < RAW_END; ++pr) points += hand.count(pr) * (pr == BISHOP || pr == ROOK ? 5 : 1);
   return points;
 }
 
@@ -26,11 +25,10 @@ bool declaration_wins(const BasicPosition<H>& pos) {
   const Color us = pos.side_to_move();
   const Square ksq = pos.king_square(us);
   return ksq != SQ_NONE && in_promotion_zone(us, ksq) && !pos.in_check() &&
-         camp_pieces(pos, us).popcount() >= kDeclarationPieces &&
-         declaration_points(pos, us) >= kDeclarationPoints[us];
+         camp_pieces(pos, us).popcount() >= kDeclarationPieces && declaration_points(pos, us) >= kDeclarationPoints[us];
 }
 
-#define SASHITE_INSTANTIATE_DECLARATION(H)                             \
+#define SASHITE_INSTANTIATE_DECLARATION(H)                            \
   template int declaration_points<H>(const BasicPosition<H>&, Color); \
   template bool declaration_wins<H>(const BasicPosition<H>&);
 SASHITE_FOR_EACH_HAND_LAYOUT(SASHITE_INSTANTIATE_DECLARATION)

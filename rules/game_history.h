@@ -18,10 +18,10 @@
 namespace sashite {
 
 struct GameHistory {
-  std::vector<Key> keys;             // keys[i]: after i moves; keys[0] is the starting SFEN's
-  std::vector<uint8_t> gave_check;   // gave_check[i]: the side to move at keys[i] is in check,
-                                     // i.e. move i gave check (at 0: in check in the SFEN)
-  std::string final_sfen;            // the position after the last move
+  std::vector<Key> keys;            // keys[i]: after i moves; keys[0] is the starting SFEN's
+  std::vector<uint8_t> gave_check;  // gave_check[i]: the side to move at keys[i] is in check,
+                                    // i.e. move i gave check (at 0: in check in the SFEN)
+  std::string final_sfen;           // the position after the last move
 
   size_t plies() const { return keys.size() - 1; }
 };

@@ -78,8 +78,8 @@ Repetition key_difference_walk(const StateInfo* now, Color us, int horizon) {
 }  // namespace
 
 template <HandLayout H>
-  requires(KeySchemeOf<H>::kKeyDifferenceIsHandDifference)
-Repetition by_key_difference(const StateInfo* now, Color us, int horizon, KeyDiffFilter filter) {
+requires(KeySchemeOf<H>::kKeyDifferenceIsHandDifference) Repetition
+    by_key_difference(const StateInfo* now, Color us, int horizon, KeyDiffFilter filter) {
   switch (filter) {
     case KeyDiffFilter::SingleBit: return key_difference_walk<H, KeyDiffFilter::SingleBit>(now, us, horizon);
     case KeyDiffFilter::Popcount2: return key_difference_walk<H, KeyDiffFilter::Popcount2>(now, us, horizon);

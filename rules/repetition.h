@@ -4,10 +4,10 @@
 // Repetition and hand-superiority detection against the ancestors 4, 6, ... k plies back.
 //
 // A repetition (same board, hands and side) is a draw, unless one side gave check on every one
-// of its moves in the cycle: that side loses (README Conventions; like merom686, shogi686 hands (2016) and most engines, the
-// first repetition inside the search already counts). Superior / inferior: same board and
-// side, and the side to move holds more / fewer pieces in hand than it did then; with the
-// board unchanged, one side's gain in hand is the other's loss.
+// of its moves in the cycle: that side loses (README Conventions; like merom686, shogi686 hands (2016) and most
+// engines, the first repetition inside the search already counts). Superior / inferior: same board and side, and the
+// side to move holds more / fewer pieces in hand than it did then; with the board unchanged, one side's gain in hand is
+// the other's loss.
 //
 // Two implementations, expected to agree (tests/repetition_test.cpp):
 //   by_board_key      board keys equal, then the layout's hand comparison (YaneuraOu-like);
@@ -49,11 +49,11 @@ Repetition by_board_key(const BasicPosition<H>& pos, int horizon) {
 enum class KeyDiffFilter { Mask, SingleBit, Popcount2 };
 
 template <HandLayout H>
-  requires(KeySchemeOf<H>::kKeyDifferenceIsHandDifference)
-Repetition by_key_difference(const StateInfo* now, Color us, int horizon, KeyDiffFilter filter = KeyDiffFilter::Mask);
+requires(KeySchemeOf<H>::kKeyDifferenceIsHandDifference) Repetition
+    by_key_difference(const StateInfo* now, Color us, int horizon, KeyDiffFilter filter = KeyDiffFilter::Mask);
 template <HandLayout H>
-  requires(KeySchemeOf<H>::kKeyDifferenceIsHandDifference)
-Repetition by_key_difference(const BasicPosition<H>& pos, int horizon, KeyDiffFilter filter = KeyDiffFilter::Mask) {
+requires(KeySchemeOf<H>::kKeyDifferenceIsHandDifference) Repetition
+    by_key_difference(const BasicPosition<H>& pos, int horizon, KeyDiffFilter filter = KeyDiffFilter::Mask) {
   return by_key_difference<H>(pos.state(), pos.side_to_move(), horizon, filter);
 }
 

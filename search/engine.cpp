@@ -14,7 +14,9 @@ std::string EngineChoice::name() const {
 
 std::vector<EngineChoice> registered_engine_choices() {
   std::vector<EngineChoice> all;
-  for_each_engine_config([&]<class C>() { all.push_back({C::generator(), C::layout(), C::key_scheme(), C::tt(), C::effects()}); });
+  for_each_engine_config([&]<class C>() {
+    all.push_back({C::generator(), C::layout(), C::key_scheme(), C::tt(), C::effects()});
+  });
   return all;
 }
 

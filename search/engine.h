@@ -27,12 +27,12 @@ namespace sashite {
 
 // A configuration by its USI option values.
 struct EngineChoice {
-  std::string generator = "full";   // MoveGen
-  std::string layout = "padded32";  // HandLayout
-  std::string key_scheme = "xor";   // KeyScheme
-  std::string tt = "classic";       // TTLayout
+  std::string generator = "full";      // MoveGen
+  std::string layout = "padded32";     // HandLayout
+  std::string key_scheme = "xor";      // KeyScheme
+  std::string tt = "classic";          // TTLayout
   std::string effects = "recomputed";  // EffectSource
-  std::string name() const;  // "full/padded32-xor/classic[/<effects> unless the baseline]"
+  std::string name() const;            // "full/padded32-xor/classic[/<effects> unless the baseline]"
 };
 
 // Every registered configuration, in registry order.
@@ -40,13 +40,13 @@ std::vector<EngineChoice> registered_engine_choices();
 
 // What a search reports at its end.
 struct SearchResult {
-  Move best = MOVE_NONE;    // MOVE_NONE: no legal move (resign)
+  Move best = MOVE_NONE;  // MOVE_NONE: no legal move (resign)
   Move ponder = MOVE_NONE;
-  bool declare_win = false; // the entering-king declaration wins: answer "bestmove win"
+  bool declare_win = false;  // the entering-king declaration wins: answer "bestmove win"
   Value score = VALUE_NONE;
-  int depth = 0;            // the iteration the answer comes from (the last completed one, or
-                            // the unfinished one once its first move was searched)
-  int seldepth = 0;         // the deepest ply reached, quiescence included
+  int depth = 0;     // the iteration the answer comes from (the last completed one, or
+                     // the unfinished one once its first move was searched)
+  int seldepth = 0;  // the deepest ply reached, quiescence included
   uint64_t nodes = 0;
   int64_t ms = 0;
   std::vector<Move> pv;

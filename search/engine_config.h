@@ -22,7 +22,7 @@
 namespace sashite {
 
 template <MoveGenerator Gen, HandLayout H, class TTTemplate, class Effects = BaselineEffects>
-  requires EffectSourceFor<Effects, typename Gen::template Position<H>>
+requires EffectSourceFor<Effects, typename Gen::template Position<H>>
 struct EngineConfig {
   using Generator = Gen;
   using Hand = H;
@@ -51,9 +51,8 @@ struct EngineConfig {
 // then each other effect source that fits Gen, on the default hand layout and first TT layout.
 template <class Gen, class F>
 void for_each_engine_config_of(F&& f) {
-  for_each_type<RegisteredTTLayouts>([&]<class TT>() {
-    for_each_hand_layout([&]<class H>() { f.template operator()<EngineConfig<Gen, H, TT>>(); });
-  });
+  for_each_type<RegisteredTTLayouts>(
+      [&]<class TT>() { for_each_hand_layout([&]<class H>() { f.template operator()<EngineConfig<Gen, H, TT>>(); }); });
   for_each_type<RegisteredEffectSources>([&]<class S>() {
     if constexpr (!std::is_same_v<S, BaselineEffects> && kEffectSourceFits<S, Gen>)
       f.template operator()<EngineConfig<Gen, DefaultHand, TypeAt<0, RegisteredTTLayouts>, S>>();

@@ -40,7 +40,8 @@ constexpr auto kKingDistance = [] {
 // with counts nb and nw (capped), Black's defence, less the penalty when White has more effects
 // beside Black's king, less White's attack. The part by White's king is its mirror.
 int by_black_king(const eval::EvalWeights& w, int d, int nb, int nw) {
-  int v = w[eval::kDefence + d] * w[eval::kMultiEffect + nb] / 64 - w[eval::kAttack + d] * w[eval::kMultiEffect + nw] / 64;
+  int v =
+      w[eval::kDefence + d] * w[eval::kMultiEffect + nb] / 64 - w[eval::kAttack + d] * w[eval::kMultiEffect + nw] / 64;
   if (d <= 2 && nw > nb) v -= w[eval::kOutnumbered + d];
   return std::clamp(v, -127, 127);  // a byte, symmetric so that the mirror is exact
 }
@@ -74,7 +75,8 @@ EvalTables make_eval_tables(const EvalWeights& w) {
   for (int db = 0; db < kDistances; ++db)
     for (int dw = 0; dw < kDistances; ++dw)
       for (int c = 0; c < 16; ++c)
-        t.square[(db * kDistances + dw) * 16 + c] = int16_t(t.by_black_king[db * 16 + c] + t.by_white_king[dw * 16 + c]);
+        t.square[(db * kDistances + dw) * 16 + c] =
+            int16_t(t.by_black_king[db * 16 + c] + t.by_white_king[dw * 16 + c]);
   for (Color stm : {BLACK, WHITE})
     for (int pc = 0; pc < PIECE_NB; ++pc)
       for (int nb = 0; nb < 4; ++nb)
@@ -87,7 +89,9 @@ EvalTables make_eval_tables(const EvalWeights& w) {
                                                                        : -side_piece_value(w, pt, nw, nb, to_move));
         }
   t.tempo = w[kTempo];
-  auto any_set = [&](int first, int count) { return std::any_of(w.begin() + first, w.begin() + first + count, [](int x) { return x != 0; }); };
+  auto any_set = [&](int first, int count) {
+    return std::any_of(w.begin() + first, w.begin() + first + count, [](int x) { return x != 0; });
+  };
   t.king_neighbour_terms = any_set(kKingHole, 3);
   t.king_guard_terms = any_set(kGoldGuard, 4);
   t.king_terms = t.king_neighbour_terms || t.king_guard_terms || any_set(kKingRank, 9) || any_set(kKingFile, 5) ||
@@ -103,15 +107,17 @@ EvalTables make_eval_tables(const EvalWeights& w) {
   for (int zone = 0; zone < 3; ++zone)
     for (int d = 0; d < 3; ++d)
       for (int n = 0; n < 4; ++n)
-        t.king_zone[zone][d][n] = int16_t(std::clamp(
-            (w[kKingZoneFrontPercent + zone] - 100) * w[kAttack + d] * w[kMultiEffect + n] / (64 * 100), -30000, 30000));
+        t.king_zone[zone][d][n] = int16_t(
+            std::clamp((w[kKingZoneFrontPercent + zone] - 100) * w[kAttack + d] * w[kMultiEffect + n] / (64 * 100),
+                       -30000, 30000));
   t.king_zone_terms = std::any_of(w.begin() + kKingZoneFrontPercent, w.begin() + kKingZoneFrontPercent + 3,
                                   [](int x) { return x != 100; });
   for (Color c : {BLACK, WHITE}) {
     const int sign = c == BLACK ? 1 : -1;
     for (Square s = SQ_ZERO; s < SQ_NB; ++s) {
       const int file = int(file_of(s)), from_edge = std::min(file, 8 - file);  // files are symmetric: no colour
-      t.king_square[c][s] = int16_t(sign * (w[kKingRank + int(relative_rank(c, rank_of(s)))] + w[kKingFile + from_edge]));
+      t.king_square[c][s] =
+          int16_t(sign * (w[kKingRank + int(relative_rank(c, rank_of(s)))] + w[kKingFile + from_edge]));
     }
     t.king_rook_near[c] = sign * w[kKingRookNear];
     for (int i = 0; i < 4; ++i) t.king_guard[c][i] = sign * w[kGoldGuard + i];
@@ -119,23 +125,28 @@ EvalTables make_eval_tables(const EvalWeights& w) {
     t.king_neighbour[c][1] = int16_t(sign * w[kKingShelter]);
     t.king_neighbour[c][2] = int16_t(sign * w[kKingShelterDefended]);
     t.king_neighbour[c][3] = 0;
-    for (const auto& [pt, first] : {std::pair{SILVER, kSilverRank}, std::pair{GOLD, kGoldRank}, std::pair{ROOK, kRookRank}})
+    for (const auto& [pt, first] :
+         {std::pair{SILVER, kSilverRank}, std::pair{GOLD, kGoldRank}, std::pair{ROOK, kRookRank}})
       for (Square s = SQ_ZERO; s < SQ_NB; ++s)
         t.piece_square[make_piece(c, pt)][s] = int16_t(sign * w[first + int(relative_rank(c, rank_of(s)))]);
     // The learned table is Black's view: a White piece reads its square rotated.
     for (PieceType pt = RAW_BEGIN; pt < RAW_END; ++pt)
       for (Square s = SQ_ZERO; s < SQ_NB; ++s) {
         const int learned = kLearnedPieceSquare[pt][c == BLACK ? s : flip(s)] * w[kPieceSquarePercent] / 100;
-        t.piece_square[make_piece(c, pt)][s] = int16_t(std::clamp(t.piece_square[make_piece(c, pt)][s] + sign * learned, -30000, 30000));
+        t.piece_square[make_piece(c, pt)][s] =
+            int16_t(std::clamp(t.piece_square[make_piece(c, pt)][s] + sign * learned, -30000, 30000));
       }
   }
   // The offset tables: a White piece's offset in Black's view is 288 less its own view's.
   for (PieceType pt = RAW_BEGIN; pt < RAW_END; ++pt)
     for (int i = 0; i < kKingOffsets; ++i) {
       t.own_king_offset[make_piece(BLACK, pt)][i] = int16_t(kLearnedOwnKing[pt][i] * w[kPieceOwnKingPercent] / 100);
-      t.own_king_offset[make_piece(WHITE, pt)][kKingOffsets - 1 - i] = int16_t(-t.own_king_offset[make_piece(BLACK, pt)][i]);
-      t.enemy_king_offset[make_piece(BLACK, pt)][i] = int16_t(kLearnedEnemyKing[pt][i] * w[kPieceEnemyKingPercent] / 100);
-      t.enemy_king_offset[make_piece(WHITE, pt)][kKingOffsets - 1 - i] = int16_t(-t.enemy_king_offset[make_piece(BLACK, pt)][i]);
+      t.own_king_offset[make_piece(WHITE, pt)][kKingOffsets - 1 - i] =
+          int16_t(-t.own_king_offset[make_piece(BLACK, pt)][i]);
+      t.enemy_king_offset[make_piece(BLACK, pt)][i] =
+          int16_t(kLearnedEnemyKing[pt][i] * w[kPieceEnemyKingPercent] / 100);
+      t.enemy_king_offset[make_piece(WHITE, pt)][kKingOffsets - 1 - i] =
+          int16_t(-t.enemy_king_offset[make_piece(BLACK, pt)][i]);
     }
   // The fitted tables: every non-king kind (promoted ones too), each piece in its own view.
   const int fitted = w[kFittedTablesPercent];
@@ -146,7 +157,8 @@ EvalTables make_eval_tables(const EvalWeights& w) {
     for (PieceType pt = PAWN; pt < PIECE_TYPE_NB && fitted; ++pt) {
       const int sign = c == BLACK ? 1 : -1;
       const Piece pc = make_piece(c, pt);
-      for (Square s = SQ_ZERO; s < SQ_NB; ++s) add(t.piece_square[pc][s], sign, kFittedSquare[pt][c == BLACK ? s : flip(s)]);
+      for (Square s = SQ_ZERO; s < SQ_NB; ++s)
+        add(t.piece_square[pc][s], sign, kFittedSquare[pt][c == BLACK ? s : flip(s)]);
       for (int i = 0; i < kKingOffsets; ++i) {
         const int view = c == BLACK ? i : kKingOffsets - 1 - i;
         add(t.own_king_offset[pc][i], sign, kFittedOwnKing[pt][view]);
@@ -161,7 +173,8 @@ EvalTables make_eval_tables(const EvalWeights& w) {
   for (PieceType pr = RAW_BEGIN; pr < RAW_END; ++pr)
     for (int n = 1; n <= 18; ++n) {
       const bool extra_pawn = pr == PAWN && n > kFullValueHandPawns;
-      t.hand_value[pr][n] = t.hand_value[pr][n - 1] + (extra_pawn ? kExtraHandPawn : w[kHandValue + int(pr) - int(RAW_BEGIN)]);
+      t.hand_value[pr][n] =
+          t.hand_value[pr][n - 1] + (extra_pawn ? kExtraHandPawn : w[kHandValue + int(pr) - int(RAW_BEGIN)]);
     }
   return t;
 }
@@ -286,7 +299,8 @@ int board_checks(const BasicPosition<H>& pos, const EffectBoard& e, Color c) {
   const Color them = ~c;
   const Square k = pos.king_square(c);
   const Bitboard occupied = pos.pieces(), targets = ~pos.pieces(them);
-  const Bitboard sliders = pos.pieces(LANCE) | pos.pieces(BISHOP) | pos.pieces(ROOK) | pos.pieces(HORSE) | pos.pieces(DRAGON);
+  const Bitboard sliders =
+      pos.pieces(LANCE) | pos.pieces(BISHOP) | pos.pieces(ROOK) | pos.pieces(HORSE) | pos.pieces(DRAGON);
   int pieces = 0;
   for_each_square(pos.pieces(them) & (kKingBand3[k] | sliders), [&](Square q) {
     const PieceType pt = type_of(pos.piece_on(q));
@@ -321,7 +335,8 @@ int king_danger(const BasicPosition<H>& pos, const EffectBoard& e, const eval::E
     });
     const auto& hand = pos.hand(them);
     int hand_points = hand.count(PAWN) > 0 ? eval::kKingDangerHandPoints[PAWN] : 0;
-    for (PieceType pr = LANCE; pr < RAW_END; ++pr) hand_points += eval::kKingDangerHandPoints[pr] * std::min(hand.count(pr), 2);
+    for (PieceType pr = LANCE; pr < RAW_END; ++pr)
+      hand_points += eval::kKingDangerHandPoints[pr] * std::min(hand.count(pr), 2);
     int outer = 0;
     if (t.king_danger[3])
       for_each_square(kKingOuterRing[k], [&](Square s) { outer += e.count[them][s] > e.count[c][s]; });
@@ -382,7 +397,8 @@ int piece_squares(const BasicPosition<H>& pos, const eval::EvalTables& t) {
     for_each_square(pos.pieces(c), [&](Square s) {
       const Piece pc = pos.piece_on(s);
       v += t.piece_square[pc][s];
-      if (kings) v += t.own_king_offset[pc][eval::king_offset(s, own)] + t.enemy_king_offset[pc][eval::king_offset(s, enemy)];
+      if (kings)
+        v += t.own_king_offset[pc][eval::king_offset(s, own)] + t.enemy_king_offset[pc][eval::king_offset(s, enemy)];
     });
   }
   return v;
@@ -410,7 +426,8 @@ int effect_score_scalar(const BasicPosition<H>& pos, const EffectBoard& e) {
   alignas(64) uint8_t counts[kEffectBoardStride];
   alignas(64) uint16_t square[kEffectBoardStride], piece[kEffectBoardStride];
   capped_counts(e, counts);
-  for (int s = 0; s < kEffectBoardStride; ++s) square[s] = uint16_t((db[s] * eval::kDistances + dw[s]) * 16 + counts[s]);
+  for (int s = 0; s < kEffectBoardStride; ++s)
+    square[s] = uint16_t((db[s] * eval::kDistances + dw[s]) * 16 + counts[s]);
   for (int s = 0; s < SQ_NB; ++s) piece[s] = uint16_t(pos.piece_on(Square(s)) * 16 + counts[s]);
   const int16_t* piece_table = &t.piece[pos.side_to_move()][0][0];
   int v = 0;
@@ -438,11 +455,11 @@ int effect_score(const BasicPosition<H>& pos, const EffectBoard& e) {
   constexpr __mmask64 kLast = (__mmask64(1) << (SQ_NB - 64)) - 1;  // squares 64..80
   auto load64 = [](const uint8_t* p) { return _mm512_loadu_si512(p); };
   auto load32 = [](const uint8_t* p) { return _mm512_maskz_loadu_epi8(kLast, p); };
-  const __m512i sums = _mm512_add_epi64(
-      _mm512_add_epi64(square_terms(t.by_black_king, load64(db), load64(counts), ~__mmask64(0)),
-                       square_terms(t.by_white_king, load64(dw), load64(counts), ~__mmask64(0))),
-      _mm512_add_epi64(square_terms(t.by_black_king, load32(db + 64), load32(counts + 64), kLast),
-                       square_terms(t.by_white_king, load32(dw + 64), load32(counts + 64), kLast)));
+  const __m512i sums =
+      _mm512_add_epi64(_mm512_add_epi64(square_terms(t.by_black_king, load64(db), load64(counts), ~__mmask64(0)),
+                                        square_terms(t.by_white_king, load64(dw), load64(counts), ~__mmask64(0))),
+                       _mm512_add_epi64(square_terms(t.by_black_king, load32(db + 64), load32(counts + 64), kLast),
+                                        square_terms(t.by_white_king, load32(dw + 64), load32(counts + 64), kLast)));
   alignas(64) int64_t lanes[8];
   _mm512_store_si512(lanes, sums);
   int v = -4 * 64 * 128;  // the bias of every byte of the four permutes

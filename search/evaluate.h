@@ -62,7 +62,8 @@ inline constexpr int kExtraHandPawn = 10;
 inline constexpr int kFullValueHandPawns = 4;
 // The kinds with a board_value_* weight, in the weights' order; gold's four promoted minors
 // (they move as golds) share one.
-inline constexpr PieceType kBoardValueKinds[] = {PAWN, LANCE, KNIGHT, SILVER, GOLD, BISHOP, ROOK, PRO_PAWN, HORSE, DRAGON};
+inline constexpr PieceType kBoardValueKinds[] = {PAWN,   LANCE, KNIGHT,   SILVER, GOLD,
+                                                 BISHOP, ROOK,  PRO_PAWN, HORSE,  DRAGON};
 inline constexpr int kBoardValueCount = 10;
 inline constexpr int kHandValueCount = 7;  // hand_value_*: the raw kinds, pawn to gold in PieceType order
 
@@ -71,74 +72,158 @@ inline constexpr int kHandValueCount = 7;  // hand_value_*: the raw kinds, pawn 
 // a missing king is at 7 from every square. Counts past 3 weigh as 3.
 inline constexpr int kDistances = 8;
 enum EvalWeight : int {
-  kAttack,                                  // [8] per own effect, by the square's distance to the enemy king
-  kDefence = kAttack + kDistances,          // [8] per own effect, by the distance to the own king
-  kMultiEffect = kDefence + kDistances,     // [4] 0-3 effects on one square, in 64ths of one ([0]: unreached squares)
-  kOutnumbered = kMultiEffect + 4,          // [3] per square at distance 0..2 of the own king where the enemy has more effects
-  kDefended = kOutnumbered + 3,             // a non-king piece with an own effect on it, in cp
-  kHangingPercent,                          // a piece attacked and undefended: percent of its value
-  kOutnumberedPercent,                      // defended but attacked by more: percent of its value
-  kKingHole,                                // per square beside the own king with no own piece and no defender but the king
-  kKingShelter,                             // per own piece beside the own king that only the king defends
-  kKingShelterDefended,                     // per own piece beside the own king defended by another piece too
-  kKingRank,                                // [9] the king on each rank counted from the far edge (r1: the enemy's back rank)
-  kHangingPercentToMove = kKingRank + 9,    // kHangingPercent for the side to move's pieces (it may save one)
-  kOutnumberedPercentToMove,                // kOutnumberedPercent for the side to move's pieces
-  kTempo,                                   // the side to move's bonus, in cp
-  kKingDangerAttacked,                      // king danger: per square beside the king the enemy reaches
-  kKingDangerWeak,                          // king danger: per square beside the king the enemy reaches as often as its owner
-  kKingDangerHand,                          // king danger: per point of the enemy's hand (kKingDangerHandPoints)
-  kKingDangerScale,                         // the king's penalty: scale * danger^2 / 1024, in cp (0: the term is off)
-  kKingDangerOuter,                         // king danger: per square two steps from the king the enemy reaches more often than its owner
-  kKingDangerToMovePercent,                 // the side to move's own king danger, percent of the other side's (it moves first)
-  kKingDangerDropChecks,                    // king danger: per hand point of a kind in the enemy hand with a safe drop check
-  kKingZoneFrontPercent,                    // [3] the enemy's attack terms within two steps of a king, percent by where:
-                                            //     front (ranks toward the enemy), side (the king's rank), back
+  kAttack,                               // [8] per own effect, by the square's distance to the enemy king
+  kDefence = kAttack + kDistances,       // [8] per own effect, by the distance to the own king
+  kMultiEffect = kDefence + kDistances,  // [4] 0-3 effects on one square, in 64ths of one ([0]: unreached squares)
+  kOutnumbered = kMultiEffect + 4,  // [3] per square at distance 0..2 of the own king where the enemy has more effects
+  kDefended = kOutnumbered + 3,     // a non-king piece with an own effect on it, in cp
+  kHangingPercent,                  // a piece attacked and undefended: percent of its value
+  kOutnumberedPercent,              // defended but attacked by more: percent of its value
+  kKingHole,                        // per square beside the own king with no own piece and no defender but the king
+  kKingShelter,                     // per own piece beside the own king that only the king defends
+  kKingShelterDefended,             // per own piece beside the own king defended by another piece too
+  kKingRank,                        // [9] the king on each rank counted from the far edge (r1: the enemy's back rank)
+  kHangingPercentToMove = kKingRank + 9,  // kHangingPercent for the side to move's pieces (it may save one)
+  kOutnumberedPercentToMove,              // kOutnumberedPercent for the side to move's pieces
+  kTempo,                                 // the side to move's bonus, in cp
+  kKingDangerAttacked,                    // king danger: per square beside the king the enemy reaches
+  kKingDangerWeak,   // king danger: per square beside the king the enemy reaches as often as its owner
+  kKingDangerHand,   // king danger: per point of the enemy's hand (kKingDangerHandPoints)
+  kKingDangerScale,  // the king's penalty: scale * danger^2 / 1024, in cp (0: the term is off)
+  kKingDangerOuter,  // king danger: per square two steps from the king the enemy reaches more often than its owner
+  kKingDangerToMovePercent,  // the side to move's own king danger, percent of the other side's (it moves first)
+  kKingDangerDropChecks,     // king danger: per hand point of a kind in the enemy hand with a safe drop check
+  kKingZoneFrontPercent,     // [3] the enemy's attack terms within two steps of a king, percent by where:
+                             //     front (ranks toward the enemy), side (the king's rank), back
   kKingDangerBoardChecks = kKingZoneFrontPercent + 3,  // king danger: per enemy board piece with a safe checking move
-  kKingFile,                                // [5] the king on each file counted from the nearer edge (f1: file 1 or 9, f5: file 5)
-  kKingRookNear = kKingFile + 5,            // per own unpromoted rook within two steps of the own king
-  kSilverRank,                              // [9] an unpromoted silver on each rank counted as the king's (r1: the enemy's back rank)
-  kGoldRank = kSilverRank + 9,              // [9] a gold on each rank
-  kRookRank = kGoldRank + 9,                // [9] an unpromoted rook on each rank
-  kGoldGuard = kRookRank + 9,               // [2] per gold one step (d1) or two steps (d2) from the own king
-  kSilverGuard = kGoldGuard + 2,            // [2] per unpromoted silver one or two steps from the own king
-  kPieceSquarePercent = kSilverGuard + 2,   // the learned tables (piece_square_learned.h), percent: by square,
-  kPieceOwnKingPercent,                     //   by the offset from the own king,
-  kPieceEnemyKingPercent,                   //   by the offset from the enemy king
-  kFittedTablesPercent,                     // the fitted tables (piece_table_fitted.h), percent: every
-                                            //   non-king kind by square and by the offsets from both kings
-  kBoardValue,                              // [10] material on the board, per kBoardValueKinds
+  kKingFile,  // [5] the king on each file counted from the nearer edge (f1: file 1 or 9, f5: file 5)
+  kKingRookNear = kKingFile + 5,  // per own unpromoted rook within two steps of the own king
+  kSilverRank,  // [9] an unpromoted silver on each rank counted as the king's (r1: the enemy's back rank)
+  kGoldRank = kSilverRank + 9,                  // [9] a gold on each rank
+  kRookRank = kGoldRank + 9,                    // [9] an unpromoted rook on each rank
+  kGoldGuard = kRookRank + 9,                   // [2] per gold one step (d1) or two steps (d2) from the own king
+  kSilverGuard = kGoldGuard + 2,                // [2] per unpromoted silver one or two steps from the own king
+  kPieceSquarePercent = kSilverGuard + 2,       // the learned tables (piece_square_learned.h), percent: by square,
+  kPieceOwnKingPercent,                         //   by the offset from the own king,
+  kPieceEnemyKingPercent,                       //   by the offset from the enemy king
+  kFittedTablesPercent,                         // the fitted tables (piece_table_fitted.h), percent: every
+                                                //   non-king kind by square and by the offsets from both kings
+  kBoardValue,                                  // [10] material on the board, per kBoardValueKinds
   kHandValue = kBoardValue + kBoardValueCount,  // [7] material per piece in hand, PAWN..GOLD
   kEvalWeightCount = kHandValue + kHandValueCount
 };
 using EvalWeights = std::array<int, kEvalWeightCount>;
 
-inline constexpr std::array<std::string_view, kEvalWeightCount> kEvalWeightNames = {
-    "attack_d0",      "attack_d1",      "attack_d2",       "attack_d3",          "attack_d4",
-    "attack_d5",      "attack_d6",      "attack_d7",       "defence_d0",         "defence_d1",
-    "defence_d2",     "defence_d3",     "defence_d4",      "defence_d5",         "defence_d6",
-    "defence_d7",     "multi_effect_0", "multi_effect_1",  "multi_effect_2",     "multi_effect_3",
-    "outnumbered_d0", "outnumbered_d1", "outnumbered_d2",  "defended",           "hanging_percent",
-    "outnumbered_percent", "king_hole",      "king_shelter",    "king_shelter_defended",
-    "king_rank_r1",   "king_rank_r2",   "king_rank_r3",    "king_rank_r4",       "king_rank_r5",
-    "king_rank_r6",   "king_rank_r7",   "king_rank_r8",    "king_rank_r9",       "hanging_percent_to_move",
-    "outnumbered_percent_to_move", "tempo",          "king_danger_attacked", "king_danger_weak",
-    "king_danger_hand", "king_danger_scale", "king_danger_outer", "king_danger_to_move_percent",
-    "king_danger_drop_checks", "king_zone_front_percent", "king_zone_side_percent", "king_zone_back_percent",
-    "king_danger_board_checks", "king_file_f1", "king_file_f2", "king_file_f3", "king_file_f4",
-    "king_file_f5", "king_rook_near",
-    "silver_rank_r1", "silver_rank_r2", "silver_rank_r3", "silver_rank_r4", "silver_rank_r5",
-    "silver_rank_r6", "silver_rank_r7", "silver_rank_r8", "silver_rank_r9",
-    "gold_rank_r1",   "gold_rank_r2",   "gold_rank_r3",   "gold_rank_r4",   "gold_rank_r5",
-    "gold_rank_r6",   "gold_rank_r7",   "gold_rank_r8",   "gold_rank_r9",
-    "rook_rank_r1",   "rook_rank_r2",   "rook_rank_r3",   "rook_rank_r4",   "rook_rank_r5",
-    "rook_rank_r6",   "rook_rank_r7",   "rook_rank_r8",   "rook_rank_r9",
-    "gold_guard_d1",  "gold_guard_d2",  "silver_guard_d1", "silver_guard_d2",
-    "piece_square_percent", "piece_own_king_percent", "piece_enemy_king_percent", "fitted_tables_percent",
-    "board_value_pawn", "board_value_lance", "board_value_knight", "board_value_silver", "board_value_gold",
-    "board_value_bishop", "board_value_rook", "board_value_promoted_minor", "board_value_horse", "board_value_dragon",
-    "hand_value_pawn", "hand_value_lance", "hand_value_knight", "hand_value_silver", "hand_value_bishop",
-    "hand_value_rook", "hand_value_gold"};
+inline constexpr std::array<std::string_view, kEvalWeightCount> kEvalWeightNames = {"attack_d0",
+                                                                                    "attack_d1",
+                                                                                    "attack_d2",
+                                                                                    "attack_d3",
+                                                                                    "attack_d4",
+                                                                                    "attack_d5",
+                                                                                    "attack_d6",
+                                                                                    "attack_d7",
+                                                                                    "defence_d0",
+                                                                                    "defence_d1",
+                                                                                    "defence_d2",
+                                                                                    "defence_d3",
+                                                                                    "defence_d4",
+                                                                                    "defence_d5",
+                                                                                    "defence_d6",
+                                                                                    "defence_d7",
+                                                                                    "multi_effect_0",
+                                                                                    "multi_effect_1",
+                                                                                    "multi_effect_2",
+                                                                                    "multi_effect_3",
+                                                                                    "outnumbered_d0",
+                                                                                    "outnumbered_d1",
+                                                                                    "outnumbered_d2",
+                                                                                    "defended",
+                                                                                    "hanging_percent",
+                                                                                    "outnumbered_percent",
+                                                                                    "king_hole",
+                                                                                    "king_shelter",
+                                                                                    "king_shelter_defended",
+                                                                                    "king_rank_r1",
+                                                                                    "king_rank_r2",
+                                                                                    "king_rank_r3",
+                                                                                    "king_rank_r4",
+                                                                                    "king_rank_r5",
+                                                                                    "king_rank_r6",
+                                                                                    "king_rank_r7",
+                                                                                    "king_rank_r8",
+                                                                                    "king_rank_r9",
+                                                                                    "hanging_percent_to_move",
+                                                                                    "outnumbered_percent_to_move",
+                                                                                    "tempo",
+                                                                                    "king_danger_attacked",
+                                                                                    "king_danger_weak",
+                                                                                    "king_danger_hand",
+                                                                                    "king_danger_scale",
+                                                                                    "king_danger_outer",
+                                                                                    "king_danger_to_move_percent",
+                                                                                    "king_danger_drop_checks",
+                                                                                    "king_zone_front_percent",
+                                                                                    "king_zone_side_percent",
+                                                                                    "king_zone_back_percent",
+                                                                                    "king_danger_board_checks",
+                                                                                    "king_file_f1",
+                                                                                    "king_file_f2",
+                                                                                    "king_file_f3",
+                                                                                    "king_file_f4",
+                                                                                    "king_file_f5",
+                                                                                    "king_rook_near",
+                                                                                    "silver_rank_r1",
+                                                                                    "silver_rank_r2",
+                                                                                    "silver_rank_r3",
+                                                                                    "silver_rank_r4",
+                                                                                    "silver_rank_r5",
+                                                                                    "silver_rank_r6",
+                                                                                    "silver_rank_r7",
+                                                                                    "silver_rank_r8",
+                                                                                    "silver_rank_r9",
+                                                                                    "gold_rank_r1",
+                                                                                    "gold_rank_r2",
+                                                                                    "gold_rank_r3",
+                                                                                    "gold_rank_r4",
+                                                                                    "gold_rank_r5",
+                                                                                    "gold_rank_r6",
+                                                                                    "gold_rank_r7",
+                                                                                    "gold_rank_r8",
+                                                                                    "gold_rank_r9",
+                                                                                    "rook_rank_r1",
+                                                                                    "rook_rank_r2",
+                                                                                    "rook_rank_r3",
+                                                                                    "rook_rank_r4",
+                                                                                    "rook_rank_r5",
+                                                                                    "rook_rank_r6",
+                                                                                    "rook_rank_r7",
+                                                                                    "rook_rank_r8",
+                                                                                    "rook_rank_r9",
+                                                                                    "gold_guard_d1",
+                                                                                    "gold_guard_d2",
+                                                                                    "silver_guard_d1",
+                                                                                    "silver_guard_d2",
+                                                                                    "piece_square_percent",
+                                                                                    "piece_own_king_percent",
+                                                                                    "piece_enemy_king_percent",
+                                                                                    "fitted_tables_percent",
+                                                                                    "board_value_pawn",
+                                                                                    "board_value_lance",
+                                                                                    "board_value_knight",
+                                                                                    "board_value_silver",
+                                                                                    "board_value_gold",
+                                                                                    "board_value_bishop",
+                                                                                    "board_value_rook",
+                                                                                    "board_value_promoted_minor",
+                                                                                    "board_value_horse",
+                                                                                    "board_value_dragon",
+                                                                                    "hand_value_pawn",
+                                                                                    "hand_value_lance",
+                                                                                    "hand_value_knight",
+                                                                                    "hand_value_silver",
+                                                                                    "hand_value_bishop",
+                                                                                    "hand_value_rook",
+                                                                                    "hand_value_gold"};
 
 // Hand-set. Three Texel fits to the project's games (results/texel/) fitted them better and
 // lost their SPRTs against these (-48, -27, -69 Elo), and so did two fits to gpsusi's search
@@ -177,32 +262,32 @@ inline constexpr std::array<std::string_view, kEvalWeightCount> kEvalWeightNames
 // multi_effect_0 weighs the squares no piece of the side reaches (a king-placement term, 0
 // here).
 inline constexpr EvalWeights kDefaultEvalWeights = {
-    0,  24, 16, 10, 6, 4, 2, 1,  // attack
-    4,  18, 10, 5,  3, 1, 0, 0,  // defence
-    0,  64, 100, 120,            // multi effect
-    12, 24, 8,                   // outnumbered near the own king
-    6,  12, 5,                   // defended, hanging %, outnumbered %
-    0,  0,  0,                   // king hole, shelter, defended shelter
-    0,  0,  0,  0, 0, 0, 0, 0, 0,  // king rank r1..r9
-    12, 5,                       // hanging %, outnumbered % of the side to move's pieces
-    0,                           // tempo
-    6,  6,  4,  200,             // king danger: attacked, weak, hand, scale
-    4,  30,                      // king danger: outer ring, side to move's percent
-    3,                           // king danger: safe drop checks
-    100, 100, 100,               // the enemy's attack in front of, beside and behind a king
-    0,                           // king danger: safe board checks
-    80, 120, 80, 20, 0,          // king file f1 (edge)..f5 (centre)
-    -80,                         // own rook near the own king
-    0, 0, 0, 0, 10, 25, 20, 0, -30,      // silver rank r1..r9 (r9: its own first rank)
-    0, 0, 0, -20, -30, -30, -10, 0, 0,   // gold rank r1..r9
-    0, 0, 0, -20, -30, -10, -5, 0, 0,    // rook rank r1..r9
-    0, 0,                                // gold one, two steps from the own king
-    0, 0,                                // silver one, two steps from the own king
-    0, 0, 0,                             // the learned tables: by square, own king, enemy king
-    100,                                 // the fitted tables
-    100, 350, 450, 550, 600, 950, 1100,  // board: pawn, lance, knight, silver, gold, bishop, rook
-    600, 1150, 1300,                     // board: promoted minors, horse, dragon
-    110, 385, 495, 605, 1045, 1210, 660,  // hand: pawn (the first four), lance, knight, silver, bishop, rook, gold
+    0,   24,   16,   10,  6,    4,    2,    1,       // attack
+    4,   18,   10,   5,   3,    1,    0,    0,       // defence
+    0,   64,   100,  120,                            // multi effect
+    12,  24,   8,                                    // outnumbered near the own king
+    6,   12,   5,                                    // defended, hanging %, outnumbered %
+    0,   0,    0,                                    // king hole, shelter, defended shelter
+    0,   0,    0,    0,   0,    0,    0,    0, 0,    // king rank r1..r9
+    12,  5,                                          // hanging %, outnumbered % of the side to move's pieces
+    0,                                               // tempo
+    6,   6,    4,    200,                            // king danger: attacked, weak, hand, scale
+    4,   30,                                         // king danger: outer ring, side to move's percent
+    3,                                               // king danger: safe drop checks
+    100, 100,  100,                                  // the enemy's attack in front of, beside and behind a king
+    0,                                               // king danger: safe board checks
+    80,  120,  80,   20,  0,                         // king file f1 (edge)..f5 (centre)
+    -80,                                             // own rook near the own king
+    0,   0,    0,    0,   10,   25,   20,   0, -30,  // silver rank r1..r9 (r9: its own first rank)
+    0,   0,    0,    -20, -30,  -30,  -10,  0, 0,    // gold rank r1..r9
+    0,   0,    0,    -20, -30,  -10,  -5,   0, 0,    // rook rank r1..r9
+    0,   0,                                          // gold one, two steps from the own king
+    0,   0,                                          // silver one, two steps from the own king
+    0,   0,    0,                                    // the learned tables: by square, own king, enemy king
+    100,                                             // the fitted tables
+    100, 350,  450,  550, 600,  950,  1100,          // board: pawn, lance, knight, silver, gold, bishop, rook
+    600, 1150, 1300,                                 // board: promoted minors, horse, dragon
+    110, 385,  495,  605, 1045, 1210, 660,  // hand: pawn (the first four), lance, knight, silver, bishop, rook, gold
 };
 // The material defaults are the move ordering's and the exchange test's kPieceValue, hand
 // pieces 10 % above: the evaluation's own copy, so a tuner can move it alone.
@@ -260,15 +345,15 @@ struct EvalTables {
   // Per piece and square, signed by colour: the silver, gold and rook ranks plus the learned
   // table at its percent ([Piece][Square]; 0 for kings and promoted pieces).
   int16_t piece_square[PIECE_NB][SQ_NB];
-  bool piece_square_terms;     // some rank weight or the learned table's percent is not 0
-  bool piece_square_all_kinds; // the learned table is on: every unpromoted kind, not only S, G, R
+  bool piece_square_terms;      // some rank weight or the learned table's percent is not 0
+  bool piece_square_all_kinds;  // the learned table is on: every unpromoted kind, not only S, G, R
   // Per piece and its offset from its own king and from the enemy king (kKingOffsetBase),
   // signed by colour, a White piece's entries stored rotated: the learned tables at their
   // percents (0 for kings and promoted pieces).
   int16_t own_king_offset[PIECE_NB][kKingOffsets];
   int16_t enemy_king_offset[PIECE_NB][kKingOffsets];
-  bool king_offset_terms;      // some offset table's percent is not 0
-  int board_value[PIECE_TYPE_NB];  // material per board piece by kind (0 for the king)
+  bool king_offset_terms;                               // some offset table's percent is not 0
+  int board_value[PIECE_TYPE_NB];                       // material per board piece by kind (0 for the king)
   std::array<std::array<int, 19>, RAW_END> hand_value;  // [kind][n]: n pieces of a kind in hand
 };
 EvalTables make_eval_tables(const EvalWeights& w);

@@ -15,7 +15,8 @@ template <class T>
 std::optional<T> parse_count(std::string_view word, T max) {
   T v{};
   const auto [end, ec] = std::from_chars(word.data(), word.data() + word.size(), v);
-  if (word.empty() || word[0] == '-' || ec != std::errc() || end != word.data() + word.size() || v > max) return std::nullopt;
+  if (word.empty() || word[0] == '-' || ec != std::errc() || end != word.data() + word.size() || v > max)
+    return std::nullopt;
   return v;
 }
 
@@ -33,7 +34,9 @@ std::variant<SearchLimits, std::string> parse_go(std::string_view args) {
     l.mate = true;
     if (value != "infinite") {
       const auto v = parse_count<int64_t>(value, kMaxMs);
-      if (!v) return "go mate: needs a time (ms) or 'infinite', got " + (value.empty() ? std::string("nothing") : quoted(value));
+      if (!v)
+        return "go mate: needs a time (ms) or 'infinite', got " +
+               (value.empty() ? std::string("nothing") : quoted(value));
       l.mate_ms = *v;
     }
     if (!usi::trim(rest).empty()) return "go mate: unexpected " + quoted(usi::trim(rest));

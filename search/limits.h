@@ -27,9 +27,7 @@ struct SearchLimits {
   int64_t mate_ms = 0;
 
   // Any of time/inc/byoyomi given (or, in limits built by hand, non-zero).
-  bool uses_clock() const {
-    return clock_given || time[BLACK] || time[WHITE] || inc[BLACK] || inc[WHITE] || byoyomi;
-  }
+  bool uses_clock() const { return clock_given || time[BLACK] || time[WHITE] || inc[BLACK] || inc[WHITE] || byoyomi; }
 };
 
 // Parses the words after "go" (not "go perft", which the engine handles before): btime wtime

@@ -55,7 +55,8 @@ ExtMove* contact_candidates(const BasicPosition<H>& b, Square ksq, ExtMove* list
   const Bitboard empty = ~occ, empty_contact = contact & empty;
   for (const PieceType pt : {LANCE, KNIGHT, SILVER, BISHOP, ROOK, GOLD})
     if (hand.has(pt))
-      list = emit_moves(list, check_squares<Us>(pt, ksq, occ) & (pt == KNIGHT ? empty : empty_contact), MOVE_DROP | (pt << 7));
+      list = emit_moves(list, check_squares<Us>(pt, ksq, occ) & (pt == KNIGHT ? empty : empty_contact),
+                        MOVE_DROP | (pt << 7));
   return list;
 }
 

@@ -35,17 +35,34 @@ bool in_capture_stage(const Board& b, Move m) {
 // rows of the moves 1, 2 and 4 plies back.
 struct OrderingTables {
   const ButterflyHistory* main = nullptr;
-  const CaptureHistory* captures = nullptr;          // null: victim value and attacker only
-  const PieceToHistory* continuation[3] = {};        // null entries are skipped
+  const CaptureHistory* captures = nullptr;    // null: victim value and attacker only
+  const PieceToHistory* continuation[3] = {};  // null entries are skipped
 };
 
 template <SearchPosition Pos>
 class MovePicker {
   enum Stage : uint8_t {
-    MainTT, CaptureInit, GoodCapture, Killer1, Killer2, Counter, QuietInit, Quiet, BadCaptureInit, BadCapture,
-    EvasionTT, EvasionInit, Evasion,
-    ProbCutTT, ProbCutInit, ProbCut,
-    QTT, QCaptureInit, QCapture, QCheckInit, QCheck,
+    MainTT,
+    CaptureInit,
+    GoodCapture,
+    Killer1,
+    Killer2,
+    Counter,
+    QuietInit,
+    Quiet,
+    BadCaptureInit,
+    BadCapture,
+    EvasionTT,
+    EvasionInit,
+    Evasion,
+    ProbCutTT,
+    ProbCutInit,
+    ProbCut,
+    QTT,
+    QCaptureInit,
+    QCapture,
+    QCheckInit,
+    QCheck,
     Done,
   };
 
@@ -83,9 +100,7 @@ class MovePicker {
         case MainTT:
         case EvasionTT:
         case ProbCutTT:
-        case QTT:
-          ++stage_;
-          return tt_move_;
+        case QTT: ++stage_; return tt_move_;
 
         case CaptureInit:
         case ProbCutInit:
@@ -116,8 +131,9 @@ class MovePicker {
           ++stage_;
           // One not returned here is the TT move, a killer again, a capture or no legal move:
           // none of them comes back from the quiet stage either.
-          if (!skip_quiets_ && r != MOVE_NONE && r != tt_move_ && (i < 2 || (r != refutations_[0] && r != refutations_[1])) &&
-              valid(r) && !in_capture_stage(pos_.board(), r))
+          if (!skip_quiets_ && r != MOVE_NONE && r != tt_move_ &&
+              (i < 2 || (r != refutations_[0] && r != refutations_[1])) && valid(r) &&
+              !in_capture_stage(pos_.board(), r))
             return r;
           break;
         }
@@ -190,8 +206,7 @@ class MovePicker {
           ++stage_;
           break;
 
-        case Done:
-          return MOVE_NONE;
+        case Done: return MOVE_NONE;
       }
     }
   }

@@ -76,8 +76,10 @@ constexpr Value repetition_value(Repetition r, int ply, Value draw) {
 // sized for kMaxPlies; the full position's state lives in the search's own stack.
 template <class P>
 constexpr int max_plies_of() {
-  if constexpr (requires { P::kMaxPlies; }) return P::kMaxPlies;
-  else return MAX_PLY;
+  if constexpr (requires { P::kMaxPlies; })
+    return P::kMaxPlies;
+  else
+    return MAX_PLY;
 }
 
 template <class Config>
@@ -153,8 +155,10 @@ class EngineImpl final : public Engine {
  private:
   // The full and the differential state keep the base StateInfo differently.
   static StateInfo& base_state(State& s) {
-    if constexpr (std::is_same_v<State, StateInfo>) return s;
-    else return s.base;
+    if constexpr (std::is_same_v<State, StateInfo>)
+      return s;
+    else
+      return s.base;
   }
 
   std::optional<std::string> set_sfen(const std::string& sfen) {
@@ -165,14 +169,14 @@ class EngineImpl final : public Engine {
   // The search's state per ply (Stockfish's Stack): ss = root_stack() + ply. kStackBefore
   // entries precede the root so that ss - 4 is always readable (continuation rows, evals).
   struct Stack {
-    State state;                          // the position's state at this ply (pos_ links them)
-    Move move;                            // the move that led to the next ply
-    Move excluded;                        // the singular search's excluded move
+    State state;    // the position's state at this ply (pos_ links them)
+    Move move;      // the move that led to the next ply
+    Move excluded;  // the singular search's excluded move
     Move killers[2];
-    PieceToHistory* continuation;         // the row of `move` (piece after it, to)
-    Value eval;                           // static evaluation, VALUE_NONE in check
+    PieceToHistory* continuation;  // the row of `move` (piece after it, to)
+    Value eval;                    // static evaluation, VALUE_NONE in check
     int move_count;
-    int pv_length;                        // the principal variation from this ply, set at PV nodes
+    int pv_length;  // the principal variation from this ply, set at PV nodes
     Move pv[MAX_PLY + 1];
   };
   static constexpr int kStackBefore = 4;
@@ -238,7 +242,8 @@ class EngineImpl final : public Engine {
   Table tt_;
   std::unique_ptr<SearchHistory> history_;
   SearchParams params_;
-  search_detail::Reductions reductions_{kDefaultSearchConstants[k_lmr_base_percent], kDefaultSearchConstants[k_lmr_scale_percent]};
+  search_detail::Reductions reductions_{kDefaultSearchConstants[k_lmr_base_percent],
+                                        kDefaultSearchConstants[k_lmr_scale_percent]};
   GameHistory game_;
   Stack stack_[kStackBefore + MAX_PLY + 2];
   std::vector<RootMove> root_moves_;
@@ -254,7 +259,7 @@ class EngineImpl final : public Engine {
   uint64_t nodes_ = 0;
   int seldepth_ = 0;
   int root_depth_ = 0;
-  int nmp_min_ply_ = 0;  // null move is off below this ply (the verification search)
+  int nmp_min_ply_ = 0;        // null move is off below this ply (the verification search)
   int64_t mate_check_ms_ = 0;  // one mate-safety answer's time (0: no clock)
 };
 
@@ -291,10 +296,12 @@ SearchResult EngineImpl<Config>::go(const SearchLimits& limits, const SearchCont
 
   SearchResult result;
   root_moves_.clear();
-  for (const ExtMove& m : MoveList<GenType::Legal, typename Config::Hand>(pos_.board())) root_moves_.emplace_back(m.move);
+  for (const ExtMove& m : MoveList<GenType::Legal, typename Config::Hand>(pos_.board()))
+    root_moves_.emplace_back(m.move);
   // Registry order is the generator's: sort by Move value so that every configuration starts
   // from the same root order.
-  std::sort(root_moves_.begin(), root_moves_.end(), [](const RootMove& a, const RootMove& b) { return a.move < b.move; });
+  std::sort(root_moves_.begin(), root_moves_.end(),
+            [](const RootMove& a, const RootMove& b) { return a.move < b.move; });
 
   if (declaration_wins(pos_.board())) {
     result.declare_win = true;
@@ -325,7 +332,8 @@ SearchResult EngineImpl<Config>::go(const SearchLimits& limits, const SearchCont
           score = v;
           break;
         }
-        if (control.info && search_detail::ms_since(start_) > 1000) control.info(info_line(depth, v, bound, root_moves_[0].pv));
+        if (control.info && search_detail::ms_since(start_) > 1000)
+          control.info(info_line(depth, v, bound, root_moves_[0].pv));
         if (bound == BOUND_UPPER) {
           beta = (alpha + beta) / 2;
           alpha = std::max(v - delta, -VALUE_INFINITE);
@@ -474,7 +482,10 @@ Value EngineImpl<Config>::search_root(Value alpha, Value beta, int depth) {
     }
   }
   tt_.store(pos_.key(), best_move, value_to_tt(best, 0),
-            best >= beta ? BOUND_LOWER : best > old_alpha ? BOUND_EXACT : BOUND_UPPER, depth, VALUE_NONE);
+            best >= beta       ? BOUND_LOWER
+            : best > old_alpha ? BOUND_EXACT
+                               : BOUND_UPPER,
+            depth, VALUE_NONE);
   return best;
 }
 
@@ -591,8 +602,10 @@ Value EngineImpl<Config>::search(Value alpha, Value beta, int depth, int ply, bo
 
   // Static evaluation, and `eval`: the same sharpened by the TT's bounds.
   Value eval = VALUE_NONE, raw_eval = VALUE_NONE;
-  if (in_check) ss->eval = VALUE_NONE;
-  else if (!excluded) ss->eval = corrected_eval(raw_eval = tt_hit && tte.eval != VALUE_NONE ? tte.eval : static_eval());
+  if (in_check)
+    ss->eval = VALUE_NONE;
+  else if (!excluded)
+    ss->eval = corrected_eval(raw_eval = tt_hit && tte.eval != VALUE_NONE ? tte.eval : static_eval());
   if (!in_check) {
     eval = ss->eval;
     if (tt_lower > eval && !is_mate_score(tt_lower)) eval = tt_lower;
@@ -619,7 +632,8 @@ Value EngineImpl<Config>::search(Value alpha, Value beta, int depth, int ply, bo
 
   const bool can_prune = !PvNode && !in_check && !excluded;
   // Razoring: far below alpha at low depth, only quiescence could lift it.
-  if (can_prune && on(SearchFeature::Razoring) && depth <= 3 && eval < alpha - tuned(k_razor_base) - tuned(k_razor_per_depth2) * depth * depth) {
+  if (can_prune && on(SearchFeature::Razoring) && depth <= 3 &&
+      eval < alpha - tuned(k_razor_base) - tuned(k_razor_per_depth2) * depth * depth) {
     const Value v = qsearch<false>(alpha - 1, alpha, ply, 0);
     if (stopped()) return VALUE_ZERO;
     if (v < alpha && !is_mate_score(v)) return v;
@@ -703,11 +717,13 @@ Value EngineImpl<Config>::search(Value alpha, Value beta, int depth, int ply, bo
 
     // Shallow-depth pruning, once a move has kept the node from being lost.
     if (best > VALUE_MATED_IN_MAX_PLY && !mate_threat) {
-      if (on(SearchFeature::MoveCountPruning) && move_count >= (tuned(k_move_count_base) + depth * depth) / (2 - improving))
+      if (on(SearchFeature::MoveCountPruning) &&
+          move_count >= (tuned(k_move_count_base) + depth * depth) / (2 - improving))
         picker.skip_quiets();
       const int lmr_depth = std::max(new_depth - reduction, 0);
       if (capture_stage || gives_check) {
-        if (on(SearchFeature::SeePruning) && depth <= 8 && !pos_.see_ge(m, -tuned(k_see_capture_per_depth) * depth)) continue;
+        if (on(SearchFeature::SeePruning) && depth <= 8 && !pos_.see_ge(m, -tuned(k_see_capture_per_depth) * depth))
+          continue;
       } else {
         int quiet_depth = lmr_depth;
         // A quiet move whose continuation history is bad enough is skipped, and the history
@@ -721,7 +737,9 @@ Value EngineImpl<Config>::search(Value alpha, Value beta, int depth, int ply, bo
         if (on(SearchFeature::Futility) && !in_check && quiet_depth < 8 &&
             eval + tuned(k_futility_base) + tuned(k_futility_per_depth) * quiet_depth <= alpha)
           continue;
-        if (on(SearchFeature::SeePruning) && !pos_.see_ge(m, -tuned(k_see_quiet_per_depth2) * quiet_depth * quiet_depth)) continue;
+        if (on(SearchFeature::SeePruning) &&
+            !pos_.see_ge(m, -tuned(k_see_quiet_per_depth2) * quiet_depth * quiet_depth))
+          continue;
       }
     }
 
@@ -738,10 +756,14 @@ Value EngineImpl<Config>::search(Value alpha, Value beta, int depth, int ply, bo
       const Value v = search<false>(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node);
       ss->excluded = MOVE_NONE;
       if (stopped()) return VALUE_ZERO;
-      if (v < singular_beta) extension = !PvNode && v < singular_beta - tuned(k_singular_double_margin) ? 2 : 1;
-      else if (singular_beta >= beta) return singular_beta;
-      else if (tt_lower >= beta) extension = -2;
-      else if (cut_node) extension = -1;
+      if (v < singular_beta)
+        extension = !PvNode && v < singular_beta - tuned(k_singular_double_margin) ? 2 : 1;
+      else if (singular_beta >= beta)
+        return singular_beta;
+      else if (tt_lower >= beta)
+        extension = -2;
+      else if (cut_node)
+        extension = -1;
     } else if (gives_check && on(SearchFeature::CheckExtension) && ply < 2 * root_depth_ && pos_.see_ge(m, 0)) {
       extension = 1;
     }
@@ -752,13 +774,16 @@ Value EngineImpl<Config>::search(Value alpha, Value beta, int depth, int ply, bo
     // Late-move reductions: late moves are searched shallower with a null window, and again
     // at full depth only if they beat alpha. Checks are reduced a ply less; captures, with
     // CaptureReductions, a ply less than quiets and without their history terms.
-    if (depth >= 2 && move_count > 1 + PvNode && (!capture_stage || on(SearchFeature::CaptureReductions)) && !in_check) {
+    if (depth >= 2 && move_count > 1 + PvNode && (!capture_stage || on(SearchFeature::CaptureReductions)) &&
+        !in_check) {
       int r = reduction;
       if (capture_stage) {
         r += cut_node - PvNode - 1;  // a capture changes more than a quiet move: one ply less
       } else if (on(SearchFeature::HistoryReductions)) {
         const int stat = 2 * history_->main.get(~pos_.side_to_move(), m) +
-                         (tables.continuation[0] ? tables.continuation[0]->get(moved, to_sq(m)) + tables.continuation[1]->get(moved, to_sq(m)) : 0);
+                         (tables.continuation[0] ? tables.continuation[0]->get(moved, to_sq(m)) +
+                                                       tables.continuation[1]->get(moved, to_sq(m))
+                                                 : 0);
         r += cut_node + !improving - PvNode - stat / tuned(k_lmr_history_divisor);
       } else {
         r -= PvNode;
@@ -772,7 +797,8 @@ Value EngineImpl<Config>::search(Value alpha, Value beta, int depth, int ply, bo
     } else if (!PvNode || move_count > 1) {
       v = -search<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
     }
-    if (PvNode && (move_count == 1 || (v > alpha && v < beta))) v = -search<true>(-beta, -alpha, new_depth, ply + 1, false);
+    if (PvNode && (move_count == 1 || (v > alpha && v < beta)))
+      v = -search<true>(-beta, -alpha, new_depth, ply + 1, false);
     pos_.undo_move(m);
     if (stopped()) return VALUE_ZERO;
 
@@ -785,8 +811,10 @@ Value EngineImpl<Config>::search(Value alpha, Value beta, int depth, int ply, bo
         alpha = v;
       }
     }
-    if (!capture_stage && quiet_count < 64) quiets[quiet_count++] = m;
-    else if (capture_stage && capture_count < 32) captures[capture_count++] = m;
+    if (!capture_stage && quiet_count < 64)
+      quiets[quiet_count++] = m;
+    else if (capture_stage && capture_count < 32)
+      captures[capture_count++] = m;
   }
 
   // No legal move: lost, in check or not (shogi has no stalemate; a pawn-drop mate is not
@@ -819,11 +847,15 @@ Value EngineImpl<Config>::search(Value alpha, Value beta, int depth, int ply, bo
   if (on(SearchFeature::CorrectionHistory) && !excluded && !in_check && !is_mate_score(best) &&
       ((best < ss->eval && best < beta) || (best > ss->eval && best_move)) &&
       !(best_move && in_capture_stage(pos_.board(), best_move)))
-    update_correction(std::clamp((best - ss->eval) * depth / 8, -CorrectionHistory::kMax / 4, CorrectionHistory::kMax / 4));
+    update_correction(
+        std::clamp((best - ss->eval) * depth / 8, -CorrectionHistory::kMax / 4, CorrectionHistory::kMax / 4));
 
   if (!excluded)
     tt_.store(key, best_move, value_to_tt(best, ply),
-              best >= beta ? BOUND_LOWER : PvNode && best > old_alpha ? BOUND_EXACT : BOUND_UPPER, depth, raw_eval);
+              best >= beta                 ? BOUND_LOWER
+              : PvNode && best > old_alpha ? BOUND_EXACT
+                                           : BOUND_UPPER,
+              depth, raw_eval);
   return best;
 }
 
@@ -838,7 +870,8 @@ Value EngineImpl<Config>::qsearch(Value alpha, Value beta, int ply, int qply) {
   const bool in_check = pos_.in_check();
   if (ply >= kMaxSearchPly) return in_check ? draw_value(ply) : static_eval();
 
-  const Repetition r = by_board_key<typename Config::Hand>(pos_.board().state(), pos_.side_to_move(), repetition_horizon(true, 0));
+  const Repetition r =
+      by_board_key<typename Config::Hand>(pos_.board().state(), pos_.side_to_move(), repetition_horizon(true, 0));
   if (const Value v = repetition_value(r, ply, draw_value(ply)); v != VALUE_NONE) return v;
 
   const Key key = pos_.key();
@@ -872,7 +905,8 @@ Value EngineImpl<Config>::qsearch(Value alpha, Value beta, int ply, int qply) {
       // Futility by material: a capture that cannot lift the score to alpha is skipped;
       // a losing exchange or check is skipped altogether.
       const bool capture = pos_.board().is_capture(m);
-      if (capture && !is_promotion(m) && eval + piece_value(pos_.board().piece_on(to_sq(m))) + tuned(k_qsearch_futility) <= alpha &&
+      if (capture && !is_promotion(m) &&
+          eval + piece_value(pos_.board().piece_on(to_sq(m))) + tuned(k_qsearch_futility) <= alpha &&
           !pos_.gives_check(m))
         continue;
       if (!pos_.see_ge(m, 0)) continue;
@@ -892,7 +926,10 @@ Value EngineImpl<Config>::qsearch(Value alpha, Value beta, int ply, int qply) {
     }
   }
   tt_.store(key, best_move, value_to_tt(best, ply),
-            best >= beta ? BOUND_LOWER : PvNode && best > old_alpha ? BOUND_EXACT : BOUND_UPPER, 0, raw_eval);
+            best >= beta                 ? BOUND_LOWER
+            : PvNode && best > old_alpha ? BOUND_EXACT
+                                         : BOUND_UPPER,
+            0, raw_eval);
   return best;
 }
 

@@ -15,31 +15,32 @@
 namespace sashite {
 
 // X(name, default, min, max, where the search reads it)
-#define SASHITE_FOR_EACH_SEARCH_CONSTANT(X)                                                                   \
-  X(reverse_futility_per_depth, 130, 40, 300, "static null move: eval - this x (depth - improving) >= beta")  \
-  X(razor_base, 419, 100, 1000, "razoring: eval < alpha - base - per_depth2 x depth^2 asks quiescence")        \
-  X(razor_per_depth2, 331, 50, 600, "razoring's depth^2 term")                                                  \
+#define SASHITE_FOR_EACH_SEARCH_CONSTANT(X)                                                                         \
+  X(reverse_futility_per_depth, 130, 40, 300, "static null move: eval - this x (depth - improving) >= beta")        \
+  X(razor_base, 419, 100, 1000, "razoring: eval < alpha - base - per_depth2 x depth^2 asks quiescence")             \
+  X(razor_per_depth2, 331, 50, 600, "razoring's depth^2 term")                                                      \
   X(null_eval_divisor, 239, 80, 500, "null move: one ply more reduction per this much eval above beta (at most 3)") \
-  X(probcut_margin, 181, 60, 400, "ProbCut's beta: beta + margin - improving term")                             \
-  X(probcut_improving, 70, 0, 150, "ProbCut's margin less this when improving")                                 \
-  X(move_count_base, 5, 0, 10, "move-count pruning: quiets past (base + depth^2) / (2 - improving) are skipped") \
+  X(probcut_margin, 181, 60, 400, "ProbCut's beta: beta + margin - improving term")                                 \
+  X(probcut_improving, 70, 0, 150, "ProbCut's margin less this when improving")                                     \
+  X(move_count_base, 5, 0, 10, "move-count pruning: quiets past (base + depth^2) / (2 - improving) are skipped")    \
   X(futility_base, 108, 30, 300, "move loop: a quiet with eval + base + per_depth x lmr depth <= alpha is skipped") \
-  X(futility_per_depth, 125, 40, 250, "the move-loop futility margin per ply of lmr depth")                    \
-  X(see_capture_per_depth, 109, 40, 300, "captures and checks losing more than this x depth by SEE are skipped") \
-  X(see_quiet_per_depth2, 26, 5, 80, "quiets losing more than this x lmr depth^2 by SEE are skipped")          \
-  X(singular_per_depth, 2, 1, 8, "singular extension: the search below the TT bound by this x depth")          \
-  X(singular_double_margin, 42, 10, 120, "a move singular by this much more (off the PV) is extended twice")   \
-  X(lmr_base_percent, 67, 0, 150, "late-move reduction: (base + scale x ln(depth) ln(move number)) / 100 plies") \
-  X(lmr_scale_percent, 69, 20, 100, "the reduction's ln(depth) ln(move number) scale")                          \
-  X(lmr_history_divisor, 8538, 2000, 20000, "one ply less reduction per this much quiet history")              \
-  X(qsearch_futility, 229, 50, 500, "quiescence: a capture that cannot lift eval + its victim + this to alpha is skipped") \
+  X(futility_per_depth, 125, 40, 250, "the move-loop futility margin per ply of lmr depth")                         \
+  X(see_capture_per_depth, 109, 40, 300, "captures and checks losing more than this x depth by SEE are skipped")    \
+  X(see_quiet_per_depth2, 26, 5, 80, "quiets losing more than this x lmr depth^2 by SEE are skipped")               \
+  X(singular_per_depth, 2, 1, 8, "singular extension: the search below the TT bound by this x depth")               \
+  X(singular_double_margin, 42, 10, 120, "a move singular by this much more (off the PV) is extended twice")        \
+  X(lmr_base_percent, 67, 0, 150, "late-move reduction: (base + scale x ln(depth) ln(move number)) / 100 plies")    \
+  X(lmr_scale_percent, 69, 20, 100, "the reduction's ln(depth) ln(move number) scale")                              \
+  X(lmr_history_divisor, 8538, 2000, 20000, "one ply less reduction per this much quiet history")                   \
+  X(qsearch_futility, 229, 50, 500,                                                                                 \
+    "quiescence: a capture that cannot lift eval + its victim + this to alpha is skipped")                          \
   X(aspiration_delta, 40, 10, 120, "the root's first window half-width around the last score")
 
 enum SearchConstant : int {
 #define SASHITE_CONSTANT_ENUM(name, value, lo, hi, what) k_##name,
   SASHITE_FOR_EACH_SEARCH_CONSTANT(SASHITE_CONSTANT_ENUM)
 #undef SASHITE_CONSTANT_ENUM
-  kSearchConstantCount
+      kSearchConstantCount
 };
 
 struct SearchConstantInfo {

@@ -10,8 +10,9 @@
 namespace sashite {
 namespace {
 
-
-struct Step { int df, dr; };  // dr < 0 is towards rank a (Black's forward)
+struct Step {
+  int df, dr;
+};  // dr < 0 is towards rank a (Black's forward)
 
 Bitboard with(Bitboard b, Square s) { return b | square_bb(s); }
 

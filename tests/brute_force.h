@@ -71,7 +71,10 @@ inline std::vector<Move> brute_force_legal(Position& pos) {
         // drop, so the reply search needs no uchifuzume rule of its own.
         mates = true;
         for (Move r : pseudo_legal(pos))
-          if (leaves_king_safe(pos, r)) { mates = false; break; }
+          if (leaves_king_safe(pos, r)) {
+            mates = false;
+            break;
+          }
       }
       pos.undo_move(m);
       if (mates) continue;

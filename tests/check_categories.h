@@ -21,14 +21,15 @@
 namespace sashite::testing {
 
 struct CheckStats {
-  long nodes = 0, in_check = 0, checks = 0, quiet_checks = 0, drop_checks = 0, pawn_drop_checks = 0,
-       discovered = 0, king_discovered = 0, promotion_only = 0, double_checks = 0, recaptures = 0,
-       checks_all = 0;
+  long nodes = 0, in_check = 0, checks = 0, quiet_checks = 0, drop_checks = 0, pawn_drop_checks = 0, discovered = 0,
+       king_discovered = 0, promotion_only = 0, double_checks = 0, recaptures = 0, checks_all = 0;
   void print(const char* what) const {
-    std::printf("[ %-8s ] %ld nodes (%ld in check): %ld checks (%ld with every non-promotion), %ld quiet checks, %ld drop checks (%ld pawn), %ld discovered "
-                "(%ld by the king), %ld giving check only promoted, %ld double checks, %ld recaptures\n",
-                what, nodes, in_check, checks, checks_all, quiet_checks, drop_checks, pawn_drop_checks, discovered, king_discovered,
-                promotion_only, double_checks, recaptures);
+    std::printf(
+        "[ %-8s ] %ld nodes (%ld in check): %ld checks (%ld with every non-promotion), %ld quiet checks, %ld drop "
+        "checks (%ld pawn), %ld discovered "
+        "(%ld by the king), %ld giving check only promoted, %ld double checks, %ld recaptures\n",
+        what, nodes, in_check, checks, checks_all, quiet_checks, drop_checks, pawn_drop_checks, discovered,
+        king_discovered, promotion_only, double_checks, recaptures);
   }
 };
 
@@ -82,7 +83,8 @@ inline void check_check_categories(Position& pos, CheckStats& stats) {
     stats.double_checks += dbl;
     if (is_promotion(m)) {
       const Move plain = Move(m & ~MOVE_PROMOTE);
-      stats.promotion_only += std::binary_search(all.begin(), all.end(), plain) && !gives_check_by_making(plain, nullptr);
+      stats.promotion_only +=
+          std::binary_search(all.begin(), all.end(), plain) && !gives_check_by_making(plain, nullptr);
     }
   }
   ASSERT_EQ(std::adjacent_find(checks.begin(), checks.end()), checks.end()) << "duplicate check at " << where;
@@ -101,8 +103,8 @@ inline void check_check_categories(Position& pos, CheckStats& stats) {
     if (!is_drop(m)) to_square[to_sq(m)].push_back(m);
   for (Square s = SQ_ZERO; s < SQ_NB; ++s) {
     const auto got = sorted_moves(buf, generate_recaptures(pos, s, buf));
-    ASSERT_EQ(got, to_square[s]) << "recaptures to " << to_usi(s) << " at " << where << "\n  generated: " << move_text(got)
-                                 << "\n  expected:  " << move_text(to_square[s]);
+    ASSERT_EQ(got, to_square[s]) << "recaptures to " << to_usi(s) << " at " << where
+                                 << "\n  generated: " << move_text(got) << "\n  expected:  " << move_text(to_square[s]);
     if (pos.piece_on(s) != NO_PIECE && color_of(pos.piece_on(s)) != pos.side_to_move())
       stats.recaptures += long(got.size());
   }

@@ -34,7 +34,8 @@ TEST(CheckGen, MatchesTheFilteredLegalMovesOnTheOraclePositions) {
 std::vector<Move> checks_of(const char* sfen, bool quiet = false) {
   PositionLine g(sfen);
   ExtMove buf[MAX_MOVES];
-  return testing::sorted_moves(buf, quiet ? generate<GenType::QuietChecks>(g.pos, buf) : generate<GenType::Checks>(g.pos, buf));
+  return testing::sorted_moves(
+      buf, quiet ? generate<GenType::QuietChecks>(g.pos, buf) : generate<GenType::Checks>(g.pos, buf));
 }
 
 bool has(const std::vector<Move>& v, const char* usi) {
@@ -56,7 +57,8 @@ TEST(CheckGenRules, ChecksAllHasTheUselessNonPromotions) {
 }
 
 TEST(CheckGenRules, PawnDropMateIsNoCheckMove) {
-  // The pawn-drop mate reference position (movegen_full/reference.h): P*1b would mate, so it is not legal and not a check.
+  // The pawn-drop mate reference position (movegen_full/reference.h): P*1b would mate, so it is not legal and not a
+  // check.
   const auto v = checks_of("7lk/9/8S/9/9/9/9/7L1/8K b P 1");
   EXPECT_FALSE(has(v, "P*1b"));
   // Without the silver the king takes the pawn: a legal pawn-drop check.

@@ -1,5 +1,5 @@
-// The double-sized bitboard (LS3600, differential generation (2009)): window selection for every square pair, square masks,
-// and conversion to and from the core Bitboard.
+// The double-sized bitboard (LS3600, differential generation (2009)): window selection for every square pair, square
+// masks, and conversion to and from the core Bitboard.
 #include <gtest/gtest.h>
 
 #include "dbb/dbb.h"

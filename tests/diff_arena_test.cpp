@@ -49,7 +49,8 @@ TEST(DiffArena, WalkToMaxPliesStaysInsideTheArena) {
   walk_to_the_arena_bound<GenType::LegalAll>(Position::kStartSfen, 1);
   walk_to_the_arena_bound<GenType::Legal>(Position::kStartSfen, 2);
   // Many pieces in hand and open lines: long lists from the first ply.
-  walk_to_the_arena_bound<GenType::LegalAll>("l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1", 3);
+  walk_to_the_arena_bound<GenType::LegalAll>("l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+                                             3);
 }
 
 }  // namespace

@@ -48,13 +48,14 @@ uint64_t name_seed() {
 }
 struct DirtyKernelName {
   template <class K>
-  static std::string GetName(int) { return K::kName; }
+  static std::string GetName(int) {
+    return K::kName;
+  }
 };
 
-constexpr GenType kAllGenTypes[] = {GenType::Captures, GenType::Quiets,   GenType::Drops,
-                                    GenType::Evasions, GenType::Legal,    GenType::LegalAll,
-                                    GenType::Checks,   GenType::QuietChecks, GenType::ChecksAll,
-                                    GenType::EvasionsAll};
+constexpr GenType kAllGenTypes[] = {GenType::Captures,  GenType::Quiets,     GenType::Drops,  GenType::Evasions,
+                                    GenType::Legal,     GenType::LegalAll,   GenType::Checks, GenType::QuietChecks,
+                                    GenType::ChecksAll, GenType::EvasionsAll};
 
 inline const char* gen_type_name(GenType t) {
   switch (t) {
@@ -184,10 +185,10 @@ struct WalkCounts {
 inline std::ostream& operator<<(std::ostream& os, const WalkCounts& c) {
   return os << c.nodes << " nodes (" << c.forward_nodes << " forward, " << c.check_nodes << " in check, "
             << c.pinned_nodes << " with a pin; " << c.cached_compares << " move sets from cached lists, arena peak "
-            << c.max_arena << " moves), played "
-            << c.evasions << " evasions, " << c.checks << " checks, " << c.slider_captures << " slider captures, "
- << c.promotions << " promotions, " << c.drops << " drops, " << c.multi_ply_syncs << " multi-ply syncs; " << c.undos << " undos in " << c.undo_runs
-            << " runs (longest " << c.max_undo_run << ")";
+            << c.max_arena << " moves), played " << c.evasions << " evasions, " << c.checks << " checks, "
+            << c.slider_captures << " slider captures, " << c.promotions << " promotions, " << c.drops << " drops, "
+            << c.multi_ply_syncs << " multi-ply syncs; " << c.undos << " undos in " << c.undo_runs << " runs (longest "
+            << c.max_undo_run << ")";
 }
 
 // One full Position and three differential ones played in step:
@@ -221,8 +222,7 @@ class DiffTwins {
     const std::string sfen = full_.sfen();
     if (eager_.sfen() != sfen || legal_.sfen() != sfen || lazy_.sfen() != sfen)
       return "SFEN differs: eager " + eager_.sfen() + ", legal " + legal_.sfen() + ", lazy " + lazy_.sfen();
-    if (eager_.key() != full_.key() || legal_.key() != full_.key() || lazy_.key() != full_.key())
-      return "key differs";
+    if (eager_.key() != full_.key() || legal_.key() != full_.key() || lazy_.key() != full_.key()) return "key differs";
     // The cached category first, so that the fallbacks run on the refreshed position too.
     const uint64_t cached = full_.in_check() ? 0 : 1;
     if (std::string e = same_moves<GenType::LegalAll>("eager", eager_); !e.empty()) return e;
@@ -299,7 +299,6 @@ class DiffTwins {
   }
 
  private:
-
   template <GenType T, class DiffPos>
   std::string same_moves(std::string_view which, DiffPos& dp) {
     const std::vector<Move> want = sorted_moves<T>(full_), got = sorted_moves<T>(dp);
@@ -395,8 +394,10 @@ WalkCounts diff_walk(std::string_view sfen, uint64_t seed, uint64_t nodes) {
   while (c.nodes < nodes) {
     const MoveList<GenType::LegalAll, H> legal(w.full());
     int undo = 0;
-    if (!legal.size() || w.depth() >= kMaxDepth) undo = w.depth() >= kMaxDepth ? kMaxDepth : 1 + int(rng.below(6));
-    else if (w.depth() > 0 && rng.below(8) == 0) undo = 1 + int(rng.below(6));
+    if (!legal.size() || w.depth() >= kMaxDepth)
+      undo = w.depth() >= kMaxDepth ? kMaxDepth : 1 + int(rng.below(6));
+    else if (w.depth() > 0 && rng.below(8) == 0)
+      undo = 1 + int(rng.below(6));
     if (undo) {
       undo = std::min(undo, w.depth());
       if (!undo) break;  // no move at the start itself

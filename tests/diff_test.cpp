@@ -1,9 +1,8 @@
-// Proof of equivalence of the differential generator (movegen_diff, LS3600, differential generation (2009)) with the full
-// one: perft through DiffPosition on every reference position (movegen_full/reference.h) for every hand layout; a million
-// checked random-walk nodes with undo runs (other walks for every layout) where the move sets,
-// the SFEN, the key, the consistency check (attack store and every cached list) and the dirty
-// masks agree; every dirty-flag kernel driving do_move.
-// Deeper and longer runs: tests/slow/diff_slow_test.cpp.
+// Proof of equivalence of the differential generator (movegen_diff, LS3600, differential generation (2009)) with the
+// full one: perft through DiffPosition on every reference position (movegen_full/reference.h) for every hand layout; a
+// million checked random-walk nodes with undo runs (other walks for every layout) where the move sets, the SFEN, the
+// key, the consistency check (attack store and every cached list) and the dirty masks agree; every dirty-flag kernel
+// driving do_move. Deeper and longer runs: tests/slow/diff_slow_test.cpp.
 #include <gtest/gtest.h>
 
 #include <iostream>
@@ -67,8 +66,8 @@ class DiffWalk : public ::testing::Test {};
 TYPED_TEST_SUITE(DiffWalk, testing::GTestHandTypes, testing::HandLayoutName);
 
 TYPED_TEST(DiffWalk, EveryNodeAgreesWithFullGeneration) {
-  const uint64_t per_walk = kDefaultWalkNodes / kHandLayoutCount / std::size(testing::kWalkStarts) /
-                            std::size(kWalkSeeds);
+  const uint64_t per_walk =
+      kDefaultWalkNodes / kHandLayoutCount / std::size(testing::kWalkStarts) / std::size(kWalkSeeds);
   WalkCounts total;
   for (const testing::WalkStart& start : testing::kWalkStarts) {
     SCOPED_TRACE(start.name);
@@ -114,7 +113,8 @@ TYPED_TEST(DiffKernelWalk, DoMoveWithThisKernelAgrees) {
 // first generation there syncs that move).
 template <GenType T, class Diff>
 void expect_same_category(Position& full, Diff& diff, const std::string& where) {
-  ASSERT_EQ(testing::sorted_moves<T>(diff), testing::sorted_moves<T>(full)) << testing::gen_type_name(T) << " at " << where;
+  ASSERT_EQ(testing::sorted_moves<T>(diff), testing::sorted_moves<T>(full))
+      << testing::gen_type_name(T) << " at " << where;
 }
 template <class Diff>
 void expect_every_category(Position& full, Diff& diff, const std::string& where) {

@@ -54,8 +54,8 @@ TEST_P(DirtyKernels, EqualNaiveOnMillionsOfRealMoves) {
     nonzero += want40 != 0;
     if (got22 != want22 || got40 != want40) {
       if (++mismatches <= 5)
-        ADD_FAILURE() << k->name << " from " << f << " to " << t << std::hex << ": dirty22 " << got22
-                      << " want " << want22 << ", dirty40 " << got40 << " want " << want40;
+        ADD_FAILURE() << k->name << " from " << f << " to " << t << std::hex << ": dirty22 " << got22 << " want "
+                      << want22 << ", dirty40 " << got40 << " want " << want40;
     }
   });
   EXPECT_GE(n, kDefaultCases);

@@ -13,7 +13,6 @@
 namespace sashite {
 namespace {
 
-
 // Everything undo_move must give back.
 struct Snapshot {
   std::string sfen;  // board, hands, side to move, move number
@@ -22,8 +21,13 @@ struct Snapshot {
   const StateInfo* state;
 
   explicit Snapshot(const Position& pos)
-      : sfen(pos.sfen()), key(pos.key()), board_key(pos.board_key()), hand_key(pos.hand_key()),
-        checkers(pos.checkers()), blockers(pos.state()->blockers), state(pos.state()) {}
+      : sfen(pos.sfen()),
+        key(pos.key()),
+        board_key(pos.board_key()),
+        hand_key(pos.hand_key()),
+        checkers(pos.checkers()),
+        blockers(pos.state()->blockers),
+        state(pos.state()) {}
 };
 
 ::testing::AssertionResult restored(const Position& pos, const Snapshot& s) {
@@ -33,14 +37,16 @@ struct Snapshot {
   if (pos.state() != s.state) return ::testing::AssertionFailure() << "state pointer not restored at " << s.sfen;
   if (!(pos.checkers() == s.checkers) || !(pos.state()->blockers == s.blockers))
     return ::testing::AssertionFailure() << "check info differs at " << s.sfen;
-  if (const std::string e = pos.consistency_error(); !e.empty()) return ::testing::AssertionFailure() << e << " at " << s.sfen;
+  if (const std::string e = pos.consistency_error(); !e.empty())
+    return ::testing::AssertionFailure() << e << " at " << s.sfen;
   return ::testing::AssertionSuccess();
 }
 
 ::testing::AssertionResult keys_recomputed(const Position& pos) {
   if (pos.board_key() != pos.compute_board_key()) return ::testing::AssertionFailure() << "board key at " << pos.sfen();
   if (pos.hand_key() != pos.compute_hand_key()) return ::testing::AssertionFailure() << "hand key at " << pos.sfen();
-  if (pos.key() != (pos.compute_board_key() ^ pos.compute_hand_key())) return ::testing::AssertionFailure() << "key at " << pos.sfen();
+  if (pos.key() != (pos.compute_board_key() ^ pos.compute_hand_key()))
+    return ::testing::AssertionFailure() << "key at " << pos.sfen();
   return ::testing::AssertionSuccess();
 }
 
@@ -115,8 +121,8 @@ TEST(DoUndo, RandomWalksKeepStateExact) {
     total.moves_checked += stats.moves_checked, total.checks_given += stats.checks_given, total.mates += stats.mates;
   }
   EXPECT_GT(total.checks_given, 10'000);  // gives_check was exercised on the true side too
-  std::printf("[ walks    ] %d plies, %d undos, %d nodes, %d moves checked (%d checks), %d mates met\n",
-              total.plies, total.undos, total.nodes_checked, total.moves_checked, total.checks_given, total.mates);
+  std::printf("[ walks    ] %d plies, %d undos, %d nodes, %d moves checked (%d checks), %d mates met\n", total.plies,
+              total.undos, total.nodes_checked, total.moves_checked, total.checks_given, total.mates);
 }
 
 TEST(DoUndo, CaptureAndPromotionMoveTheRightPiecesToHand) {

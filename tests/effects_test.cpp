@@ -20,9 +20,11 @@
 namespace sashite {
 namespace {
 
-static_assert(kEffectSourceFits<RecomputedEffects, FullGenerator> && kEffectSourceFits<RecomputedEffects, DiffGenerator>);
+static_assert(kEffectSourceFits<RecomputedEffects, FullGenerator> &&
+              kEffectSourceFits<RecomputedEffects, DiffGenerator>);
 static_assert(kEffectSourceFits<DiffKeptEffects, DiffGenerator> && !kEffectSourceFits<DiffKeptEffects, FullGenerator>);
-static_assert(kEffectSourceFits<IncrementalEffects, FullGenerator> && !kEffectSourceFits<IncrementalEffects, DiffGenerator>);
+static_assert(kEffectSourceFits<IncrementalEffects, FullGenerator> &&
+              !kEffectSourceFits<IncrementalEffects, DiffGenerator>);
 
 // The counts by definition: the attackers of each square, one bitboard query per square.
 template <HandLayout H>
@@ -126,8 +128,10 @@ struct Lockstep {
     w += " moves";
     for (Move m : moves) {
       w += ' ';
-      if (m == MOVE_NULL) w += "null";
-      else w += to_usi(m);
+      if (m == MOVE_NULL)
+        w += "null";
+      else
+        w += to_usi(m);
     }
     return w;
   }

@@ -17,26 +17,28 @@ namespace {
 
 // Plays the game and checks it; `ours[c]`: color c is sashite, whose faults fail the test
 // (an opponent's are only reported).
-void play_and_check(const EngineSpec& black, const EngineSpec& white, const GameOptions& opt, const bool ours[COLOR_NB]) {
+void play_and_check(const EngineSpec& black, const EngineSpec& white, const GameOptions& opt,
+                    const bool ours[COLOR_NB]) {
   const auto start = std::chrono::steady_clock::now();
   const GameRecord rec = play_game(black, white, opt);
   const auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   std::string moves;
   for (const std::string& m : rec.moves) moves += m + ' ';
-  std::cout << "[ game    ] " << to_string(rec.result) << " by " << to_string(rec.reason) << " (" << rec.detail << ") after "
-            << rec.moves.size() << " plies in " << seconds << " s\n";
+  std::cout << "[ game    ] " << to_string(rec.result) << " by " << to_string(rec.reason) << " (" << rec.detail
+            << ") after " << rec.moves.size() << " plies in " << seconds << " s\n";
   for (Color c : {BLACK, WHITE}) {
     const EngineStats& s = rec.engines[c];
-    std::cout << "[ engine  ] " << (c == BLACK ? "black " : "white ") << s.name << ": " << s.moves << " moves, think max "
-              << s.max_think_ms << " ms, mean " << (s.moves ? s.total_think_ms / s.moves : 0) << " ms, " << s.late
-              << " past the clock, last nodes " << s.last_nodes << " nps " << s.last_nps << "\n";
+    std::cout << "[ engine  ] " << (c == BLACK ? "black " : "white ") << s.name << ": " << s.moves
+              << " moves, think max " << s.max_think_ms << " ms, mean " << (s.moves ? s.total_think_ms / s.moves : 0)
+              << " ms, " << s.late << " past the clock, last nodes " << s.last_nodes << " nps " << s.last_nps << "\n";
   }
 
   // The loser of a game that did not end by a rule is the side at fault.
   if (!ended_by_rule(rec.reason)) {
     const Color at_fault = rec.result == GameResult::BlackWins ? WHITE : BLACK;
-    EXPECT_FALSE(ours[at_fault]) << to_string(rec.reason) << ": " << rec.detail << "\nfrom " << opt.start_sfen << "\nmoves: " << moves;
+    EXPECT_FALSE(ours[at_fault]) << to_string(rec.reason) << ": " << rec.detail << "\nfrom " << opt.start_sfen
+                                 << "\nmoves: " << moves;
     if (!ours[at_fault]) std::cout << "[ opponent] " << to_string(rec.reason) << ": " << rec.detail << "\n";
   }
   for (Color c : {BLACK, WHITE}) {
@@ -45,7 +47,8 @@ void play_and_check(const EngineSpec& black, const EngineSpec& white, const Game
     // tests: a move past the byoyomi but inside the margin is reported there, and a time loss
     // still fails (the check above).
     if (ours[c] && !kAddressSanitizer) {
-      EXPECT_EQ(rec.engines[c].late, 0) << rec.engines[c].name << " passed the clock; max think " << rec.engines[c].max_think_ms << " ms";
+      EXPECT_EQ(rec.engines[c].late, 0) << rec.engines[c].name << " passed the clock; max think "
+                                        << rec.engines[c].max_think_ms << " ms";
     }
   }
   EXPECT_LE(rec.moves.size(), size_t(opt.max_plies));
@@ -81,8 +84,8 @@ TEST(EngineGame, FairyStockfishAgainstSashiteWhite) {
 // the game is a quick repetition).
 TEST(EngineGame, SashiteDiffAgainstSashiteFull) {
   const bool ours[COLOR_NB] = {true, true};
-  play_and_check(sashite_engine({"setoption name MoveGen value diff"}), sashite_engine({"setoption name MoveGen value full"}),
-                 byoyomi_game(300), ours);
+  play_and_check(sashite_engine({"setoption name MoveGen value diff"}),
+                 sashite_engine({"setoption name MoveGen value full"}), byoyomi_game(300), ours);
 }
 
 }  // namespace

@@ -127,7 +127,8 @@ TYPED_TEST(EvalLayouts, MaterialReadsItsWeights) {
   // Each material weight moves exactly its own kind: the four promoted minors share one, a
   // hand pawn past the fourth keeps kExtraHandPawn.
   const auto w = eval::parse_eval_weights(
-      "board_value_dragon=1500,board_value_promoted_minor=640,board_value_gold=610,hand_value_pawn=90,hand_value_gold=700");
+      "board_value_dragon=1500,board_value_promoted_minor=640,board_value_gold=610,hand_value_pawn=90,hand_value_gold="
+      "700");
   ASSERT_TRUE(std::holds_alternative<eval::EvalWeights>(w));
   eval::set_eval_weights(std::get<eval::EvalWeights>(w));
   EXPECT_EQ(material_sfen<H>("4k4/9/9/9/9/9/9/1+R7/4K4 b - 1"), 1500);
@@ -135,7 +136,8 @@ TYPED_TEST(EvalLayouts, MaterialReadsItsWeights) {
   EXPECT_EQ(material_sfen<H>("4k4/9/9/9/9/9/9/+P+L+N+S5/4K4 b - 1"), 4 * 640);
   EXPECT_EQ(material_sfen<H>("4k4/9/9/9/9/9/9/G8/4K4 b - 1"), 610);
   EXPECT_EQ(material_sfen<H>("4k4/9/9/9/9/9/9/9/4K4 b G6P 1"), 700 + 4 * 90 + 2 * eval::kExtraHandPawn);
-  EXPECT_EQ(material_sfen<H>("4k4/9/9/9/9/9/9/9/4K4 w G6P 1"), 700 + 4 * 90 + 2 * eval::kExtraHandPawn);  // Black's view
+  EXPECT_EQ(material_sfen<H>("4k4/9/9/9/9/9/9/9/4K4 w G6P 1"),
+            700 + 4 * 90 + 2 * eval::kExtraHandPawn);  // Black's view
   EXPECT_EQ(material_sfen<H>("4k4/9/9/9/9/9/9/9/4K4 b 2g 1"), -1400);
   eval::set_eval_weights(eval::kDefaultEvalWeights);
   EXPECT_EQ(material_sfen<H>("4k4/9/9/9/9/9/9/1+R7/4K4 b - 1"), kPieceValue[DRAGON]);
@@ -271,7 +273,8 @@ TEST(EvalEffects, KingNeighbourAndRankTerms) {
 // The castle terms: the king's file from the nearer edge (no colour: the files are symmetric)
 // and an own rook within two steps of the own king, each against all castle terms at 0.
 TEST(EvalEffects, KingFileAndRookTerms) {
-  const std::string none = "king_file_f1=0,king_file_f2=0,king_file_f3=0,king_file_f4=0,king_file_f5=0,king_rook_near=0,";
+  const std::string none =
+      "king_file_f1=0,king_file_f2=0,king_file_f3=0,king_file_f4=0,king_file_f5=0,king_rook_near=0,";
   auto change = [&](std::string_view text, std::string_view sfen) {
     return score_change(none + std::string(text), sfen) - score_change(none, sfen);
   };
@@ -340,8 +343,13 @@ TEST(EvalEffects, LearnedPieceSquares) {
 TEST(EvalEffects, LearnedKingOffsets) {
   const std::string_view sfen = "4k3l/5g3/9/5P3/9/9/N8/1R7/4K4 b - 1";  // kings 5i and 5a
   const Square bk = square_from_usi("5i"), wk = square_from_usi("5a");
-  struct Placed { PieceType pt; const char* square; Color c; };
-  const Placed pieces[] = {{PAWN, "4d", BLACK}, {KNIGHT, "9g", BLACK}, {ROOK, "8h", BLACK}, {GOLD, "4b", WHITE}, {LANCE, "1a", WHITE}};
+  struct Placed {
+    PieceType pt;
+    const char* square;
+    Color c;
+  };
+  const Placed pieces[] = {
+      {PAWN, "4d", BLACK}, {KNIGHT, "9g", BLACK}, {ROOK, "8h", BLACK}, {GOLD, "4b", WHITE}, {LANCE, "1a", WHITE}};
   auto sum = [&](const auto& table, bool own_king) {
     int v = 0;
     for (const Placed& p : pieces) {
@@ -374,15 +382,20 @@ TEST(EvalEffects, LearnedKingOffsets) {
 TEST(EvalEffects, FittedTables) {
   const std::string_view sfen = "4k3l/5g3/9/5P3/2+r6/9/N5+P2/1R7/4K4 b - 1";  // kings 5i and 5a
   const Square bk = square_from_usi("5i"), wk = square_from_usi("5a");
-  struct Placed { PieceType pt; const char* square; Color c; };
-  const Placed pieces[] = {{PAWN, "4d", BLACK},  {KNIGHT, "9g", BLACK}, {ROOK, "8h", BLACK},  {PRO_PAWN, "3g", BLACK},
-                           {GOLD, "4b", WHITE},  {LANCE, "1a", WHITE},  {DRAGON, "7e", WHITE}};
+  struct Placed {
+    PieceType pt;
+    const char* square;
+    Color c;
+  };
+  const Placed pieces[] = {{PAWN, "4d", BLACK}, {KNIGHT, "9g", BLACK}, {ROOK, "8h", BLACK},  {PRO_PAWN, "3g", BLACK},
+                           {GOLD, "4b", WHITE}, {LANCE, "1a", WHITE},  {DRAGON, "7e", WHITE}};
   int expected = 0, promoted = 0;
   for (const Placed& p : pieces) {
     const Square s = square_from_usi(p.square);
     const auto view = [&](Square x) { return p.c == BLACK ? x : flip(x); };
     const Square own = p.c == BLACK ? bk : wk, enemy = p.c == BLACK ? wk : bk;
-    const int v = eval::kFittedSquare[p.pt][view(s)] + eval::kFittedOwnKing[p.pt][eval::king_offset(view(s), view(own))] +
+    const int v = eval::kFittedSquare[p.pt][view(s)] +
+                  eval::kFittedOwnKing[p.pt][eval::king_offset(view(s), view(own))] +
                   eval::kFittedEnemyKing[p.pt][eval::king_offset(view(s), view(enemy))];
     expected += p.c == BLACK ? v : -v;
     if (p.pt >= PRO_PAWN) promoted += p.c == BLACK ? v : -v;
@@ -417,17 +430,23 @@ TEST(EvalEffects, KingZoneWeighsTheAttackByDirection) {
   // attack term of 24 each at one effect); its other squares are three steps away.
   const std::string_view front = "4k4/9/9/9/9/9/9/4K4/9 b - 1";
   const std::string_view with_silver = "4k4/9/9/9/9/4s4/9/4K4/9 b - 1";
-  EXPECT_EQ(score_change("king_zone_front_percent=200", with_silver) - score_change("king_zone_front_percent=200", front), -3 * 24);
+  EXPECT_EQ(
+      score_change("king_zone_front_percent=200", with_silver) - score_change("king_zone_front_percent=200", front),
+      -3 * 24);
   EXPECT_EQ(score_change("king_zone_side_percent=200,king_zone_back_percent=0", with_silver) -
-                score_change("king_zone_side_percent=200,king_zone_back_percent=0", front), 0);
+                score_change("king_zone_side_percent=200,king_zone_back_percent=0", front),
+            0);
   // On 3g it reaches 4h (beside the king, 24) and 3h (two steps beside it, 16), and 4f (two
   // steps in front, 16).
   const std::string_view beside = "4k4/9/9/9/9/9/6s2/4K4/9 b - 1";
-  EXPECT_EQ(score_change("king_zone_side_percent=200", beside) - score_change("king_zone_side_percent=200", front), -(24 + 16));
-  EXPECT_EQ(score_change("king_zone_front_percent=50", beside) - score_change("king_zone_front_percent=50", front), 16 / 2);
+  EXPECT_EQ(score_change("king_zone_side_percent=200", beside) - score_change("king_zone_side_percent=200", front),
+            -(24 + 16));
+  EXPECT_EQ(score_change("king_zone_front_percent=50", beside) - score_change("king_zone_front_percent=50", front),
+            16 / 2);
   // White's king is weighed the same way (the position turned round: the sign flips).
   EXPECT_EQ(score_change("king_zone_side_percent=200", testing::flip_sfen(std::string(beside))) -
-                score_change("king_zone_side_percent=200", testing::flip_sfen(std::string(front))), 24 + 16);
+                score_change("king_zone_side_percent=200", testing::flip_sfen(std::string(front))),
+            24 + 16);
 }
 
 // King danger squares the weighted sum of its counts, per king, from that king's side.
@@ -454,7 +473,8 @@ TEST(EvalEffects, KingDangerSquaresItsCounts) {
   EXPECT_EQ(score_with("king_danger_attacked=1,king_danger_scale=1024", sfen), -3 * 3);
   EXPECT_EQ(score_with("king_danger_weak=1,king_danger_scale=1024", sfen), -3 * 3);
   EXPECT_EQ(score_with("king_danger_hand=2,king_danger_scale=1024", sfen), -6 * 6);
-  EXPECT_EQ(score_with("king_danger_attacked=1,king_danger_weak=1,king_danger_hand=1,king_danger_scale=512", sfen), -9 * 9 / 2);
+  EXPECT_EQ(score_with("king_danger_attacked=1,king_danger_weak=1,king_danger_hand=1,king_danger_scale=512", sfen),
+            -9 * 9 / 2);
   EXPECT_EQ(score_with("king_danger_attacked=1,king_danger_weak=1,king_danger_hand=1", sfen), 0);  // scale 0: off
   // Black's hand against White's king: a rook (4) and pawns (1, however many); three golds
   // count as two (6). A silver on the board adds nothing to the hand.
@@ -465,9 +485,11 @@ TEST(EvalEffects, KingDangerSquaresItsCounts) {
   EXPECT_EQ(score_with("king_danger_outer=1,king_danger_scale=1024", "4k4/9/9/9/9/4s4/9/9/4K4 b - 1"), -3 * 3);
   EXPECT_EQ(score_with("king_danger_outer=1,king_danger_scale=1024", sfen), 0);
   // The side to move's own king at half: Black to move pays half of Black's danger.
-  EXPECT_EQ(score_with("king_danger_attacked=2,king_danger_scale=1024,king_danger_to_move_percent=50", sfen), -6 * 6 / 2);
+  EXPECT_EQ(score_with("king_danger_attacked=2,king_danger_scale=1024,king_danger_to_move_percent=50", sfen),
+            -6 * 6 / 2);
   EXPECT_EQ(score_with("king_danger_attacked=2,king_danger_scale=1024,king_danger_to_move_percent=50",
-                       "4k4/9/9/9/9/9/4s4/9/4K4 w g 1"), -6 * 6);
+                       "4k4/9/9/9/9/9/4s4/9/4K4 w g 1"),
+            -6 * 6);
   // Safe drop checks: White's gold would check from 4h, 5h, 6h, 4i or 6i; the silver on 5g
   // supports the first three as often as Black's king defends them: a safe check, 3 points.
   EXPECT_EQ(score_with("king_danger_drop_checks=1,king_danger_scale=1024", sfen), -3 * 3);
@@ -516,7 +538,8 @@ TEST(EvalEffects, WeightsParseByName) {
   EXPECT_EQ(std::get<eval::EvalWeights>(eval::parse_eval_weights("")), eval::kDefaultEvalWeights);
   for (std::string_view bad : {"attack_d1", "attack_d9=1", "attack_d1=", "attack_d1=1x", "attack_d1=10001", "=3"})
     EXPECT_TRUE(std::holds_alternative<std::string>(eval::parse_eval_weights(bad))) << bad;
-  EXPECT_EQ(std::get<std::string>(eval::parse_eval_weights("attack_d1=1,foo=2")), "'foo=2' is not <weight name>=<integer>");
+  EXPECT_EQ(std::get<std::string>(eval::parse_eval_weights("attack_d1=1,foo=2")),
+            "'foo=2' is not <weight name>=<integer>");
 }
 
 }  // namespace

@@ -36,12 +36,18 @@ int main(int argc, char** argv) {
   Faults f;
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string_view k = argv[i], v = argv[i + 1];
-    if (k == "--illegal-at") f.illegal_at = arg_int(v);
-    else if (k == "--crash-at") f.crash_at = arg_int(v);
-    else if (k == "--hang-at") f.hang_at = arg_int(v);
-    else if (k == "--win-at") f.win_at = arg_int(v);
-    else if (k == "--resign-at") f.resign_at = arg_int(v);
-    else if (k == "--score") f.score = arg_int(v);
+    if (k == "--illegal-at")
+      f.illegal_at = arg_int(v);
+    else if (k == "--crash-at")
+      f.crash_at = arg_int(v);
+    else if (k == "--hang-at")
+      f.hang_at = arg_int(v);
+    else if (k == "--win-at")
+      f.win_at = arg_int(v);
+    else if (k == "--resign-at")
+      f.resign_at = arg_int(v);
+    else if (k == "--score")
+      f.score = arg_int(v);
     else if (k == "--oversleep-at") {
       f.oversleep_at = arg_int(v);
       f.oversleep_ms = arg_int(v.substr(v.find(':') + 1));
@@ -56,10 +62,14 @@ int main(int argc, char** argv) {
   for (std::string line; std::getline(std::cin, line);) {
     std::string_view rest = usi::trim(line);
     const std::string_view cmd = usi::next_word(rest);
-    if (cmd == "usi") std::cout << "id name fake\nusiok" << std::endl;
-    else if (cmd == "isready") std::cout << "readyok" << std::endl;
-    else if (cmd == "quit") return 0;
-    else if (cmd == "usinewgame") goes = 0;
+    if (cmd == "usi")
+      std::cout << "id name fake\nusiok" << std::endl;
+    else if (cmd == "isready")
+      std::cout << "readyok" << std::endl;
+    else if (cmd == "quit")
+      return 0;
+    else if (cmd == "usinewgame")
+      goes = 0;
     else if (cmd == "position") {
       const std::string_view kind = usi::next_word(rest);
       std::string sfen(Position::kStartSfen);
@@ -77,9 +87,12 @@ int main(int argc, char** argv) {
       if (goes == f.hang_at) continue;
       if (goes == f.oversleep_at) std::this_thread::sleep_for(std::chrono::milliseconds(f.oversleep_ms));
       std::string best;
-      if (goes == f.illegal_at) best = "1a1a";
-      else if (goes == f.win_at) best = "win";
-      else if (goes == f.resign_at) best = "resign";
+      if (goes == f.illegal_at)
+        best = "1a1a";
+      else if (goes == f.win_at)
+        best = "win";
+      else if (goes == f.resign_at)
+        best = "resign";
       else {
         PositionLine<> g(game.final_sfen);
         const MoveList<GenType::LegalAll> legal(g.pos);

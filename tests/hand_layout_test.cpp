@@ -37,9 +37,16 @@ TYPED_TEST(HandLayoutTest, AddAndSubTouchOneKind) {
 }
 
 TEST(HandLayout, DocumentedBitPositions) {
-  auto one = [](auto h, PieceType pr) { h.set(pr, 1); return uint64_t(h.raw()); };
-  for (auto [pr, b21, p24, p32, h64] : {std::tuple{PAWN, 0, 0, 0, 8}, {LANCE, 5, 5, 6, 16}, {KNIGHT, 8, 8, 10, 24},
-                                        {SILVER, 11, 12, 14, 32}, {GOLD, 14, 16, 18, 56}, {BISHOP, 17, 20, 22, 40},
+  auto one = [](auto h, PieceType pr) {
+    h.set(pr, 1);
+    return uint64_t(h.raw());
+  };
+  for (auto [pr, b21, p24, p32, h64] : {std::tuple{PAWN, 0, 0, 0, 8},
+                                        {LANCE, 5, 5, 6, 16},
+                                        {KNIGHT, 8, 8, 10, 24},
+                                        {SILVER, 11, 12, 14, 32},
+                                        {GOLD, 14, 16, 18, 56},
+                                        {BISHOP, 17, 20, 22, 40},
                                         {ROOK, 19, 22, 25, 48}}) {
     EXPECT_EQ(one(HandBonanza21(), pr), uint64_t(1) << b21);
     EXPECT_EQ(one(HandPadded24(), pr), uint64_t(1) << p24);

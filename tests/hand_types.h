@@ -9,8 +9,12 @@
 namespace sashite::testing {
 
 // Any registry's type list (base/registry.h) as GoogleTest types.
-template <class List> struct AsGTestTypes;
-template <class... Ts> struct AsGTestTypes<TypeList<Ts...>> { using type = ::testing::Types<Ts...>; };
+template <class List>
+struct AsGTestTypes;
+template <class... Ts>
+struct AsGTestTypes<TypeList<Ts...>> {
+  using type = ::testing::Types<Ts...>;
+};
 using GTestHandTypes = AsGTestTypes<RegisteredHands>::type;
 
 }  // namespace sashite::testing

@@ -17,7 +17,8 @@ TYPED_TEST_SUITE(HashSchemeTest, testing::GTestHandTypes);
 TYPED_TEST(HashSchemeTest, IncrementalKeysEqualFromScratchOnRandomWalks) {
   using H = TypeParam;
   Rng rng(404);
-  for (std::string_view start : {Position::kStartSfen, std::string_view("9/9/9/3k5/9/5K3/9/9/9 b RB2G2S2N2L9Prb2g2s2n2l9p 1")}) {
+  for (std::string_view start :
+       {Position::kStartSfen, std::string_view("9/9/9/3k5/9/5K3/9/9/9 b RB2G2S2N2L9Prb2g2s2n2l9p 1")}) {
     for (int walk = 0; walk < 6; ++walk) {
       PositionLine<BasicPosition<H>> g(start);
       std::deque<StateInfo> null_states;

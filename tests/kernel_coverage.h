@@ -41,15 +41,15 @@ inline std::string kernel_skip_error(const std::string& kernel) {
 }
 
 // For typed tests: GTEST_SKIP when the skip is allowed, a failure when it is not.
-#define SASHITE_SKIP_UNAVAILABLE_KERNEL(name, available)                                      \
-  do {                                                                                        \
-    if (!(available)) {                                                                       \
-      const std::string sashite_skip_error = ::sashite::testing::kernel_skip_error(name);     \
-      if (!sashite_skip_error.empty()) {                                                      \
-        FAIL() << sashite_skip_error;                                                         \
-      }                                                                                       \
-      GTEST_SKIP() << "this CPU cannot run " << (name);                                       \
-    }                                                                                         \
+#define SASHITE_SKIP_UNAVAILABLE_KERNEL(name, available)                                  \
+  do {                                                                                    \
+    if (!(available)) {                                                                   \
+      const std::string sashite_skip_error = ::sashite::testing::kernel_skip_error(name); \
+      if (!sashite_skip_error.empty()) {                                                  \
+        FAIL() << sashite_skip_error;                                                     \
+      }                                                                                   \
+      GTEST_SKIP() << "this CPU cannot run " << (name);                                   \
+    }                                                                                     \
   } while (0)
 
 }  // namespace sashite::testing

@@ -58,12 +58,15 @@ struct Case {
 TEST(Legality, GarbageMovesByHand) {
   const Case cases[] = {
       {"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "7g7f", true, true, "an ordinary move"},
-      {"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "3c3d", false, false, "the other side's piece"},
+      {"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "3c3d", false, false,
+       "the other side's piece"},
       {"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "5e5d", false, false, "empty from-square"},
-      {"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "7g7e", false, false, "out of the piece's reach"},
+      {"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "7g7e", false, false,
+       "out of the piece's reach"},
       {"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "7i6i", false, false, "onto its own piece"},
       {"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "G*5e", false, false, "drop not in hand"},
-      {"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "7g7f+", false, false, "promotion outside the zone"},
+      {"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "7g7f+", false, false,
+       "promotion outside the zone"},
       {"4k4/9/9/9/4G4/9/9/9/4K4 b - 1", "5e5d+", false, false, "a gold cannot promote"},
       {"4k4/9/9/9/9/9/4P4/9/4K4 b P 1", "P*5e", false, false, "nifu"},
       {"4k4/9/9/9/9/9/4P4/9/4K4 b P 1", "P*4e", true, true, "a pawn drop on another file"},
@@ -95,13 +98,15 @@ TEST(Legality, GarbageMovesByHand) {
     if (c.pseudo) {
       EXPECT_EQ(g.pos.legal(m), c.legal) << c.why << ": " << c.move << " at " << c.sfen;
     }
-    EXPECT_EQ(MoveList<GenType::LegalAll>(g.pos).contains(m), c.pseudo && c.legal) << c.why << " (the case itself is wrong)";
+    EXPECT_EQ(MoveList<GenType::LegalAll>(g.pos).contains(m), c.pseudo && c.legal)
+        << c.why << " (the case itself is wrong)";
   }
   // Values no generator makes: none, null, a drop of a non-hand kind, a drop flagged promoted,
   // from-fields past the board.
   PositionLine g("4k4/9/9/9/9/9/9/9/4K4 b RBGSNLP 1");
-  for (unsigned v : {unsigned(MOVE_NONE), unsigned(MOVE_NULL), MOVE_DROP | (KING << 7) | 40u, MOVE_DROP | (0u << 7) | 40u,
-                     MOVE_DROP | MOVE_PROMOTE | (GOLD << 7) | 40u, (100u << 7) | 40u, (8u << 7) | 100u})
+  for (unsigned v :
+       {unsigned(MOVE_NONE), unsigned(MOVE_NULL), MOVE_DROP | (KING << 7) | 40u, MOVE_DROP | (0u << 7) | 40u,
+        MOVE_DROP | MOVE_PROMOTE | (GOLD << 7) | 40u, (100u << 7) | 40u, (8u << 7) | 100u})
     EXPECT_FALSE(g.pos.pseudo_legal(Move(v))) << v;
 }
 

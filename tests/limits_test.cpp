@@ -131,7 +131,8 @@ TEST(Limits, BadValuesAreNamed) {
 
 TEST(Limits, TruncatedInputNamesTheMissingValue) {
   for (const char* word : {"btime", "wtime", "binc", "winc", "byoyomi", "movetime"})
-    EXPECT_EQ(error(std::string("infinite ") + word), "go: " + std::string(word) + " needs a non-negative integer (ms), got nothing");
+    EXPECT_EQ(error(std::string("infinite ") + word),
+              "go: " + std::string(word) + " needs a non-negative integer (ms), got nothing");
   EXPECT_EQ(error("depth"), "go: depth needs an integer from 0 to 256, got nothing");
   EXPECT_EQ(error("nodes  \r"), "go: nodes needs a non-negative integer, got nothing");
 }

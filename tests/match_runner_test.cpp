@@ -35,7 +35,8 @@ MatchConfig fake_match(EngineSpec first, EngineSpec second, uint64_t pairs = 2) 
 }
 
 std::string temp_path(const std::string& name) {
-  return (std::filesystem::path(::testing::TempDir()) / ("match_runner_" + std::to_string(getpid()) + "_" + name)).string();
+  return (std::filesystem::path(::testing::TempDir()) / ("match_runner_" + std::to_string(getpid()) + "_" + name))
+      .string();
 }
 
 TEST(MatchTimeControl, ParsesEachFormAndRejectsNonsense) {
@@ -46,7 +47,8 @@ TEST(MatchTimeControl, ParsesEachFormAndRejectsNonsense) {
   EXPECT_EQ(parse_time_control("movetime=200", &err)->movetime_ms, 200);
   EXPECT_EQ(parse_time_control("nodes=20000", &err)->nodes, 20000);
   EXPECT_EQ(parse_time_control("depth=6", &err)->depth, 6);
-  for (const char* bad : {"", "byoyomi", "byoyomi=-1", "byoyomi=1e3", "hours=1", "main=1000,nodes=5", "nodes=1,depth=2", "depth=0", "main=0", "byoyomi=1\n"}) {
+  for (const char* bad : {"", "byoyomi", "byoyomi=-1", "byoyomi=1e3", "hours=1", "main=1000,nodes=5", "nodes=1,depth=2",
+                          "depth=0", "main=0", "byoyomi=1\n"}) {
     EXPECT_FALSE(parse_time_control(bad, &err)) << bad;
     EXPECT_FALSE(err.empty());
   }
@@ -89,7 +91,8 @@ TEST(MatchCsa, RecordsReadBackAsTheSameGame) {
   EXPECT_EQ(g->names[BLACK], "black engine");
 
   // Any position: P1..P9 rows and both hands, White to move.
-  GameRecord b = sample_record("lnsgk2nl/1r4s2/p1pppp1pp/6p2/1p7/2P6/PP1PPPPPP/1S5R1/LN1GKGSNL w Bbg 12", {"3b3c", "B*6e"});
+  GameRecord b =
+      sample_record("lnsgk2nl/1r4s2/p1pppp1pp/6p2/1p7/2P6/PP1PPPPPP/1S5R1/LN1GKGSNL w Bbg 12", {"3b3c", "B*6e"});
   b.result = GameResult::Draw;
   b.reason = EndReason::MaxPlies;
   g = parse_csa(csa_record(b), &err);
@@ -105,10 +108,10 @@ TEST(MatchCsa, RecordsReadBackAsTheSameGame) {
 
   // What a record must not hold.
   const std::pair<const char*, const char*> bad[] = {
-      {"PI\n+\n+7775FU\n", "illegal move"},                  // a pawn cannot jump
+      {"PI\n+\n+7775FU\n", "illegal move"},  // a pawn cannot jump
       {"PI\n+\n-3334FU\n", "side not to move"},
-      {"PI\n+\n+7776KI\n", "is not KI"},                  // the piece does not match
-      {"PI\n+\n+0055FU\n", "move 1"},                     // no pawn in hand
+      {"PI\n+\n+7776KI\n", "is not KI"},  // the piece does not match
+      {"PI\n+\n+0055FU\n", "move 1"},     // no pawn in hand
       {"PI\n+\n+7776FU\n%TORYO\n-3334FU\n", "after the game's end"},
       {"+7776FU\n", "before the start position"},
       {"P1-KY\n+\n", "9 squares"},
@@ -124,15 +127,18 @@ TEST(MatchCsa, RecordsReadBackAsTheSameGame) {
 }
 
 TEST(MatchKif, MovesReadAsKifuForWindowsWritesThem) {
-  const GameRecord a = sample_record(std::string(Position::kStartSfen), {"7g7f", "3c3d", "8h2b+", "3a2b", "B*4e", "2b3c", "4e6c", "8b2b"});
+  const GameRecord a = sample_record(std::string(Position::kStartSfen),
+                                     {"7g7f", "3c3d", "8h2b+", "3a2b", "B*4e", "2b3c", "4e6c", "8b2b"});
   const std::string kif = kif_record(a);
-  for (const char* line : {"手合割：平手\n", "   1 ７六歩(77)   ( 0:01/00:00:01)\n", "   3 ２二角成(88)", "   4 同　銀(31)", "   5 ４五角打",
-                           "   7 ６三角不成(45)", "   8 ２二飛(82)", "   9 投了\n", "まで8手で後手の勝ち\n"})
+  for (const char* line :
+       {"手合割：平手\n", "   1 ７六歩(77)   ( 0:01/00:00:01)\n", "   3 ２二角成(88)", "   4 同　銀(31)",
+        "   5 ４五角打", "   7 ６三角不成(45)", "   8 ２二飛(82)", "   9 投了\n", "まで8手で後手の勝ち\n"})
     EXPECT_NE(kif.find(line), std::string::npos) << line << "\n" << kif;
   // Any other start: the board diagram, White's hand first, White to move.
   const GameRecord b = sample_record("4k4/9/9/9/9/9/9/9/4K4 w 2Pr 1", {"R*5h"});
   const std::string bod = kif_record(b);
-  for (const char* line : {"後手の持駒：飛　\n", "| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n", "先手の持駒：歩二　\n", "後手番\n", "   1 ５八飛打"})
+  for (const char* line :
+       {"後手の持駒：飛　\n", "| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n", "先手の持駒：歩二　\n", "後手番\n", "   1 ５八飛打"})
     EXPECT_NE(bod.find(line), std::string::npos) << line << "\n" << bod;
 }
 
@@ -143,7 +149,7 @@ TEST(MatchResults, JsonLinesReadBackAndMergeChecksDuplicates) {
   r.engines[BLACK].timed_us = 1000;
   const GameLine line = make_game_line(7, 1, r);  // game 1: the first engine is White
   EXPECT_EQ(line.engine[FIRST], "white engine");
-  EXPECT_EQ(line.first_half_points(), 2);          // White won
+  EXPECT_EQ(line.first_half_points(), 2);  // White won
   EXPECT_EQ(line.nodes[SECOND], 123456789012);
   std::string err;
   const auto back = parse_game_line(to_json(line), &err);
@@ -153,8 +159,11 @@ TEST(MatchResults, JsonLinesReadBackAndMergeChecksDuplicates) {
   EXPECT_EQ(back->nodes[SECOND], 123456789012);
   EXPECT_EQ(to_json(*back), to_json(line));
 
-  for (const char* bad : {"", "{", "{\"pair\":1}", "[1]", "{\"pair\":1,\"game\":2,\"first\":\"a\",\"second\":\"b\",\"result\":\"1-0\",\"reason\":\"x\"}",
-                          "{\"pair\":1,\"game\":0,\"first\":\"a\",\"second\":\"b\",\"result\":\"2-0\",\"reason\":\"x\"}", "{\"pair\":1} trailing"})
+  for (const char* bad :
+       {"", "{", "{\"pair\":1}", "[1]",
+        "{\"pair\":1,\"game\":2,\"first\":\"a\",\"second\":\"b\",\"result\":\"1-0\",\"reason\":\"x\"}",
+        "{\"pair\":1,\"game\":0,\"first\":\"a\",\"second\":\"b\",\"result\":\"2-0\",\"reason\":\"x\"}",
+        "{\"pair\":1} trailing"})
     EXPECT_FALSE(parse_game_line(bad, &err)) << bad;
 
   GameLine other = line;
@@ -180,16 +189,20 @@ void expect_every_game_lost_by_first(const MatchConfig& c, EndReason reason) {
 }
 
 TEST(MatchRunner, EachFakeEngineFaultIsAdjudicatedAndTheMatchGoesOn) {
-  expect_every_game_lost_by_first(fake_match(fake("illegal", {"--illegal-at", "3"}), fake("plain")), EndReason::IllegalMove);
-  expect_every_game_lost_by_first(fake_match(fake("resigns", {"--resign-at", "2"}), fake("plain")), EndReason::Resignation);
-  expect_every_game_lost_by_first(fake_match(fake("false win", {"--win-at", "1"}), fake("plain")), EndReason::BadDeclaration);
+  expect_every_game_lost_by_first(fake_match(fake("illegal", {"--illegal-at", "3"}), fake("plain")),
+                                  EndReason::IllegalMove);
+  expect_every_game_lost_by_first(fake_match(fake("resigns", {"--resign-at", "2"}), fake("plain")),
+                                  EndReason::Resignation);
+  expect_every_game_lost_by_first(fake_match(fake("false win", {"--win-at", "1"}), fake("plain")),
+                                  EndReason::BadDeclaration);
 
   // Crashes: the engine is started again for every game.
   MatchConfig c = fake_match(fake("crash", {"--crash-at", "2"}), fake("plain"));
   expect_every_game_lost_by_first(c, EndReason::EngineFailure);
   c.concurrency = 1;
   const MatchOutcome out = run_match(c, nullptr);
-  for (const GameLine& g : out.games) EXPECT_EQ(g.restarts[FIRST], g.pair == 0 && g.game == 0 ? 0 : 1) << "pair " << g.pair << " game " << g.game;
+  for (const GameLine& g : out.games)
+    EXPECT_EQ(g.restarts[FIRST], g.pair == 0 && g.game == 0 ? 0 : 1) << "pair " << g.pair << " game " << g.game;
 
   // Hangs and oversleeps lose on time, and the late bestmove does not leak into the next game.
   c = fake_match(fake("hang", {"--hang-at", "2"}), fake("plain"));
@@ -238,7 +251,8 @@ TEST(MatchRunner, ScoreAdjudicationNeedsBothEnginesToAgree) {
   }
   // Both think they are winning: no verdict.
   c.engine[SECOND] = fake("also optimist", {"--score", "2000"});
-  for (const GameLine& g : run_match(c, nullptr).games) EXPECT_NE(g.reason, to_string(EndReason::AdjudicatedWin)) << g.detail;
+  for (const GameLine& g : run_match(c, nullptr).games)
+    EXPECT_NE(g.reason, to_string(EndReason::AdjudicatedWin)) << g.detail;
 
   c = fake_match(fake("level", {"--score", "3"}), fake("also level", {"--score", "-5"}), 1);
   c.game.adjudication.draw_from_ply = 10;
@@ -283,8 +297,10 @@ TEST(MatchRunner, ShardsPartitionThePairs) {
 
 TEST(MatchRunner, ShortRealMatchRecordsReplayAsLegalGames) {
   MatchConfig c;
-  c.engine[FIRST] = EngineSpec{"sashite-full", std::string(SASHITE_BIN_DIR) + "/sashite", {}, {"setoption name MoveGen value full"}, ""};
-  c.engine[SECOND] = EngineSpec{"sashite-diff", std::string(SASHITE_BIN_DIR) + "/sashite", {}, {"setoption name MoveGen value diff"}, ""};
+  c.engine[FIRST] = EngineSpec{
+      "sashite-full", std::string(SASHITE_BIN_DIR) + "/sashite", {}, {"setoption name MoveGen value full"}, ""};
+  c.engine[SECOND] = EngineSpec{
+      "sashite-diff", std::string(SASHITE_BIN_DIR) + "/sashite", {}, {"setoption name MoveGen value diff"}, ""};
   c.tc[FIRST] = c.tc[SECOND] = TimeControl{0, 0, 0, 0, 2000, 0};  // 2000 nodes a move
   std::string err;
   auto openings = load_openings(std::string(SASHITE_SOURCE_DIR) + "/match/openings/balanced.sfen", &err);

@@ -182,7 +182,11 @@ TYPED_TEST(MateRecords, OneRecordKeepsProofDisproofAndNumbers) {
   const MateProbe numbers = t.probe(7, g.raw(), 10);  // neither applies: no numbers at 10
   EXPECT_EQ(numbers.state, MateState::Unknown);
   EXPECT_EQ(numbers.pn, 0u);
-  t.store([&] { MateRecord x = r; x.pn = 5, x.dn = 3, x.pn_depth = 10; return x; }());
+  t.store([&] {
+    MateRecord x = r;
+    x.pn = 5, x.dn = 3, x.pn_depth = 10;
+    return x;
+  }());
   EXPECT_EQ(t.probe(7, g.raw(), 10).pn, 5u);
   EXPECT_EQ(t.probe(7, g.raw(), 10).dn, 3u);
   EXPECT_EQ(t.probe(7, DefaultHand{}.raw(), 10).pn, 0u) << "numbers are for the exact hand";
@@ -331,7 +335,8 @@ TEST(UnboundedDfPn, EveryPostSearchAnswersAProvenMate) {
 TEST(UnboundedDfPn, StoppedAfterAProofAnswersTheProvenLine) {
   std::atomic<bool> stop{false};
   const std::string sfen = "9/9/9/9/4k4/9/9/9/9 b RB2G 1";  // mate in 11
-  const MateResult r = solve_unbounded(sfen, MatePostSearch::Shortest, &stop, [&](const MateIteration&) { stop = true; });
+  const MateResult r =
+      solve_unbounded(sfen, MatePostSearch::Shortest, &stop, [&](const MateIteration&) { stop = true; });
   ASSERT_EQ(r.status, MateStatus::Mate);
   EXPECT_GE(r.moves.size(), 11u);
   if (r.exact) {
@@ -481,9 +486,10 @@ TEST(MateProcess, GoMateAnswersTheSet) {
   p.send("usi");
   const auto usi = p.read_until([](const std::string& l) { return l == "usiok"; });
   ASSERT_TRUE(usi);
-  EXPECT_NE(std::find(usi->begin(), usi->end(),
-                      "option name MateSolver type combo default unbounded-df-pn var and-or var df-pn var unbounded-df-pn"),
-            usi->end());
+  EXPECT_NE(
+      std::find(usi->begin(), usi->end(),
+                "option name MateSolver type combo default unbounded-df-pn var and-or var df-pn var unbounded-df-pn"),
+      usi->end());
   EXPECT_NE(std::find(usi->begin(), usi->end(),
                       "option name MateTable type combo default main-overflow var main-overflow var single var pn-dn"),
             usi->end());
@@ -524,8 +530,8 @@ TEST(MateProcess, GoMateAnswersTheSet) {
   }
   // `bench mate`: one line per problem, its answer beside the expected one, then the totals.
   p.send("bench mate " + std::string(SASHITE_SOURCE_DIR) + "/tests/data/tsume.txt 10000");
-  const auto bench = p.read_until([](const std::string& l) { return l.starts_with("Nodes/second"); },
-                                  std::chrono::seconds(60));
+  const auto bench =
+      p.read_until([](const std::string& l) { return l.starts_with("Nodes/second"); }, std::chrono::seconds(60));
   ASSERT_TRUE(bench) << p.error();
   int lines = 0;
   for (const std::string& l : *bench) {
@@ -546,7 +552,8 @@ TEST(MateProcess, GoMateAnswersTheSet) {
   p.send("setoption name MateSolver value pn-dn");
   const auto refused = p.read_until([](const std::string& l) { return l.starts_with("info string error"); });
   ASSERT_TRUE(refused) << p.error();
-  EXPECT_EQ(refused->back(), "info string error: setoption: MateSolver must be one of and-or, df-pn, unbounded-df-pn, got 'pn-dn'");
+  EXPECT_EQ(refused->back(),
+            "info string error: setoption: MateSolver must be one of and-or, df-pn, unbounded-df-pn, got 'pn-dn'");
   p.send("quit");
 }
 

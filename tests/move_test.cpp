@@ -96,7 +96,7 @@ TEST(ExtMove, PacksIntoSixtyFourBitsWithAThirtyTwoBitScore) {
   ExtMove e{};
   e = make_move_drop(GOLD, Square(40));
   e.score = -1234567;  // a history score beyond 16 bits
-  const Move m = e;  // converts back to its move
+  const Move m = e;    // converts back to its move
   EXPECT_EQ(m, make_move_drop(GOLD, Square(40)));
   EXPECT_EQ(e.score, -1234567);
 }

@@ -1,5 +1,6 @@
 // The full legal generator: category properties at every node of check-seeking random walks,
-// equality with the independent brute-force generator of brute_force.h, colour symmetry, and the shogi rules on hand-made positions.
+// equality with the independent brute-force generator of brute_force.h, colour symmetry, and the shogi rules on
+// hand-made positions.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -16,7 +17,6 @@ namespace sashite {
 namespace {
 
 using testing::brute_force_legal;
-
 
 Square sq(const char* usi) { return square_from_usi(usi); }
 
@@ -71,7 +71,8 @@ void check_node(Position& pos, NodeStats& stats) {
   const auto all = sorted(generated<GenType::LegalAll>(pos));
 
   for (const auto* v : {&caps, &quiets, &drops, &evasions, &legal, &all})
-    ASSERT_EQ(std::adjacent_find(v->begin(), v->end()), v->end()) << "duplicate move in " << text(*v) << " at " << where;
+    ASSERT_EQ(std::adjacent_find(v->begin(), v->end()), v->end())
+        << "duplicate move in " << text(*v) << " at " << where;
 
   // Captures, Quiets, Drops: each move in the category its definition names, together Legal.
   for (Move m : caps)
@@ -269,8 +270,10 @@ TEST(MoveGenRules, NoDropOntoDeadSquares) {
     for (Move m : v) {
       if (!is_drop(m)) continue;
       const Rank r = relative_rank(us, rank_of(to_sq(m)));
-      if (dropped_type(m) == KNIGHT) EXPECT_GE(r, RANK_3) << to_usi(m);
-      else EXPECT_GE(r, RANK_2) << to_usi(m);
+      if (dropped_type(m) == KNIGHT)
+        EXPECT_GE(r, RANK_3) << to_usi(m);
+      else
+        EXPECT_GE(r, RANK_2) << to_usi(m);
     }
     EXPECT_EQ(count_drops(v, PAWN), 9 * 8 - 1) << sfen;  // minus the own king's square
     EXPECT_EQ(count_drops(v, LANCE), 9 * 8 - 1) << sfen;
@@ -331,7 +334,8 @@ TEST(MoveGenRules, PinnedPiecesStayOnTheirLine) {
       if (!is_drop(m) && from_sq(m) == sq(s)) r.push_back(m);
     return r;
   };
-  EXPECT_EQ(from("5e"), parse_list({"5e5d", "5e5c", "5e5c+", "5e5b", "5e5b+", "5e5a", "5e5a+", "5e5f", "5e5g", "5e5h"}));
+  EXPECT_EQ(from("5e"),
+            parse_list({"5e5d", "5e5c", "5e5c+", "5e5b", "5e5b+", "5e5a", "5e5a+", "5e5f", "5e5g", "5e5h"}));
   EXPECT_EQ(from("3g"), parse_list({"3g2f", "3g4h"}));
   EXPECT_EQ(from("7g"), parse_list({}));
   EXPECT_EQ(from("3i"), parse_list({"3i2i", "3i4i"}));
@@ -355,7 +359,8 @@ TEST(MoveGenRules, EvasionByInterposingDrops) {
   EXPECT_EQ(sorted(generated<GenType::Drops>(g.pos)), parse_list({"G*2i", "G*3i", "G*4i"}));
   // Lance check along file 5: pawn drops interpose (no Black pawn on that file yet).
   PositionLine l("4k4/9/9/9/4l4/9/9/9/4K4 b P 1");
-  EXPECT_EQ(sorted(generated<GenType::LegalAll>(l.pos)), parse_list({"P*5f", "P*5g", "P*5h", "5i4h", "5i6h", "5i4i", "5i6i"}));
+  EXPECT_EQ(sorted(generated<GenType::LegalAll>(l.pos)),
+            parse_list({"P*5f", "P*5g", "P*5h", "5i4h", "5i6h", "5i4i", "5i6i"}));
   // With a pawn already on file 5 the pawn cannot interpose (nifu).
   PositionLine n("4k4/9/4P4/9/4l4/9/9/9/4K4 b P 1");
   EXPECT_EQ(sorted(generated<GenType::LegalAll>(n.pos)), parse_list({"5i4h", "5i6h", "5i4i", "5i6i"}));

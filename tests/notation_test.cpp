@@ -16,7 +16,6 @@
 namespace sashite {
 namespace {
 
-
 Square sq(const char* usi) { return square_from_usi(usi); }
 
 // Error lines quote user input: control bytes and DEL come back escaped, never raw, so that an
@@ -62,7 +61,8 @@ TEST(UsiText, SquareNamesBothWays) {
   EXPECT_EQ(to_usi(Square(72)), "9a");
   EXPECT_EQ(to_usi(Square(40)), "5e");
   EXPECT_EQ(to_usi(Square(80)), "9i");
-  for (const char* bad : {"", "1", "0a", "1j", "a1", "10a", "1a ", "1A", "9z"}) EXPECT_EQ(square_from_usi(bad), SQ_NONE) << bad;
+  for (const char* bad : {"", "1", "0a", "1j", "a1", "10a", "1a ", "1A", "9z"})
+    EXPECT_EQ(square_from_usi(bad), SQ_NONE) << bad;
 }
 
 TEST(UsiText, MovesToText) {
@@ -149,7 +149,10 @@ std::string board(std::string_view words, char side = 'b', std::string_view hand
   for (Rank r = RANK_1; r < RANK_NB; ++r) {
     int empty = 0;
     for (File f = FILE_9; f >= FILE_1; --f) {
-      if (cell[r][f].empty()) { ++empty; continue; }
+      if (cell[r][f].empty()) {
+        ++empty;
+        continue;
+      }
       if (empty) sfen += char('0' + empty);
       sfen += cell[r][f];
       empty = 0;
@@ -284,7 +287,7 @@ TEST(JapaneseRelative, DragonsAndHorses) {
   EXPECT_EQ(japanese(dragons, "4d4f"), "4六龍左");  // both 引
   EXPECT_EQ(japanese(dragons, "3e4f"), "4六龍右");
   const std::string horses = board("K9i k9a +B5d +B4d");  // k1a would be in check
-  EXPECT_EQ(japanese(horses, "5d5c"), "5三馬左");  // both 上
+  EXPECT_EQ(japanese(horses, "5d5c"), "5三馬左");         // both 上
   EXPECT_EQ(japanese(horses, "4d5c"), "5三馬右");
   EXPECT_EQ(japanese(board("K9i k9a +R5g +R1e"), "5g5e"), "5五龍上");
 }

@@ -11,8 +11,8 @@
 
 namespace sashite::testing {
 
-// Besides the positions of movegen_full/reference.h, starts where the side to move has a mating pawn drop: that position
-// rotated for White, and a king boxed in by its own knights (P*5b, and rotated P*5h).
+// Besides the positions of movegen_full/reference.h, starts where the side to move has a mating pawn drop: that
+// position rotated for White, and a king boxed in by its own knights (P*5b, and rotated P*5h).
 inline constexpr std::string_view kMatingPawnDropStarts[] = {
     "k8/1l7/9/9/9/9/s8/9/KL7 w p 1",
     "3nkn3/9/4G4/9/9/9/9/9/4K4 b P 1",

@@ -4,11 +4,10 @@
 //
 // The gap, measured on Fairy-Stockfish 11.1 (Debian): its legal move list keeps a pawn drop
 // that mates (uchifuzume), at every ply. At a leaf ply the drop is counted as a leaf (perft(1)
-// of the reference position (movegen_full/reference.h) "7lk/9/8S/9/9/9/9/7L1/8K b P 1" is 86, not 85); at the root it is
-// listed as a move, with 0 leaves below it since the mated side has no reply. The expected
-// counts below add exactly those drops back, found from the rules: the one square a pawn can
-// check from, and mate decided by the brute-force generator of brute_force.h (no reply),
-// never by asking the generator under test.
+// of the reference position (movegen_full/reference.h) "7lk/9/8S/9/9/9/9/7L1/8K b P 1" is 86, not 85); at the root it
+// is listed as a move, with 0 leaves below it since the mated side has no reply. The expected counts below add exactly
+// those drops back, found from the rules: the one square a pawn can check from, and mate decided by the brute-force
+// generator of brute_force.h (no reply), never by asking the generator under test.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -179,8 +178,10 @@ TEST_F(Oracle, RandomWalkDivideMatchesFairyStockfish) {
       std::string counts;
       for (const auto& [m, n] : expected.divide) {
         const auto it = fairy->divide.find(m);
-        if (it == fairy->divide.end()) only_ours.insert(m);
-        else if (it->second != n) counts += " " + m + " " + std::to_string(n) + "/" + std::to_string(it->second);
+        if (it == fairy->divide.end())
+          only_ours.insert(m);
+        else if (it->second != n)
+          counts += " " + m + " " + std::to_string(n) + "/" + std::to_string(it->second);
       }
       for (const std::string& m : theirs)
         if (!ours.count(m)) only_theirs.insert(m);

@@ -22,7 +22,9 @@ void expect_all(const Outcome& o, Repetition r) {
   EXPECT_EQ(o.popcount2, r) << repetition_name(o.popcount2);
 }
 
-TEST(Repetition, NothingRepeated) { expect_all(detect(Position::kStartSfen, "7g7f 3c3d 2g2f 8c8d 2f2e"), Repetition::None); }
+TEST(Repetition, NothingRepeated) {
+  expect_all(detect(Position::kStartSfen, "7g7f 3c3d 2g2f 8c8d 2f2e"), Repetition::None);
+}
 
 TEST(Repetition, RookShuffleIsADraw) {
   expect_all(detect(Position::kStartSfen, "2h3h 8b7b 3h2h 7b8b"), Repetition::Draw);
@@ -34,12 +36,13 @@ TEST(Repetition, HorizonLimitsTheWalk) {
   constexpr std::string_view kCycle8 = "2h3h 8b7b 3h4h 7b6b 4h3h 6b7b 3h2h 7b8b";
   expect_all(detect(Position::kStartSfen, kCycle8, repetition_horizon(false, 2)), Repetition::Draw);
   expect_all(detect(Position::kStartSfen, kCycle8, repetition_horizon(true, 0)), Repetition::None);
-  static_assert(repetition_horizon(true, 9) == 4 && repetition_horizon(false, 2) == 8 && repetition_horizon(false, 3) == 20);
+  static_assert(repetition_horizon(true, 9) == 4 && repetition_horizon(false, 2) == 8 &&
+                repetition_horizon(false, 3) == 20);
 }
 
 TEST(Repetition, PerpetualCheckLosesForTheChecker) {
   // Black's rook checks on every move: the repetition loses for Black...
-  expect_all(detect(kRookChecks, "2i1i 1a2a 1i2i 2a1a"), Repetition::Loss);     // Black to move
+  expect_all(detect(kRookChecks, "2i1i 1a2a 1i2i 2a1a"), Repetition::Loss);      // Black to move
   expect_all(detect(kRookChecks, "2i1i 1a2a 1i2i 2a1a 2i1i"), Repetition::Win);  // White to move
   // ...but not when one of its moves in the cycle was quiet.
   expect_all(detect(kRookChecks, "9i8i 1a1b 8i9i 1b1a"), Repetition::Draw);

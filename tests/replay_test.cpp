@@ -94,7 +94,8 @@ TEST(NodeReplay, KeptAttackSetsAnswerEveryRequestAsFull) {
   for_each_hand_layout([]<class H>() {
     expect_diff_answers_as_full<H, DiffPosition<H, GenType::Legal, DefaultDirtyKernel, kKeepable>>();
   });
-  expect_diff_answers_as_full<DefaultHand, DiffPosition<DefaultHand, GenType::Legal, DefaultDirtyKernel, kKeptByDefault>>();
+  expect_diff_answers_as_full<DefaultHand,
+                              DiffPosition<DefaultHand, GenType::Legal, DefaultDirtyKernel, kKeptByDefault>>();
 }
 
 }  // namespace

@@ -202,7 +202,7 @@ TEST(MateInOne, AgreesWithBruteForceOverContactChecks) {
     StateInfo st;
     for (const ExtMove& e : MoveList<GenType::Checks>(pos)) {
       const bool contact = ksq != SQ_NONE && ((king_attacks(ksq) & square_bb(to_sq(e.move))) ||
-                                               type_of(pos.moved_piece(e.move)) == KNIGHT);
+                                              type_of(pos.moved_piece(e.move)) == KNIGHT);
       pos.do_move(e.move, st);
       const bool mated = MoveList<GenType::EvasionsAll>(pos).size() == 0;
       pos.undo_move(e.move);
@@ -240,7 +240,11 @@ TEST(SearchTime, StoppedIterationStillAnswers) {
   for (std::string_view sfen : kBenchPositions) {
     SearchLimits d;
     d.depth = 8;
-    const uint64_t to7 = [&] { SearchLimits l; l.depth = 7; return run(*e, sfen, l).nodes; }();
+    const uint64_t to7 = [&] {
+      SearchLimits l;
+      l.depth = 7;
+      return run(*e, sfen, l).nodes;
+    }();
     const uint64_t to8 = run(*e, sfen, d).nodes;
     SearchLimits n;
     n.nodes = to7 + (to8 - to7) * 19 / 20;
@@ -283,8 +287,10 @@ TEST(SearchFeatures, EachSwitchKeepsGeneratorsIdentical) {
         const SearchResult r = run(*e, sfen, l);
         lines.push_back(std::to_string(r.nodes) + " " + usi_score(r.score) + " " + to_usi(r.best));
       }
-      if (first.empty()) first = lines;
-      else EXPECT_EQ(lines, first) << f.name << " switched";
+      if (first.empty())
+        first = lines;
+      else
+        EXPECT_EQ(lines, first) << f.name << " switched";
     }
   }
 }
@@ -295,7 +301,9 @@ TEST(SearchFeatures, EachSwitchKeepsGeneratorsIdentical) {
 // at 10 until the piece ranks did), differs from the defaults'.
 class TreeProbe {
  public:
-  bool changed_by(const SearchParams& p) { return nodes(p, kMiddleGames, 7) != middle_ || nodes(p, kEndGame, 11) != end_; }
+  bool changed_by(const SearchParams& p) {
+    return nodes(p, kMiddleGames, 7) != middle_ || nodes(p, kEndGame, 11) != end_;
+  }
 
  private:
   static constexpr auto kMiddleGames = std::span(kBenchPositions).subspan(1, 3);
@@ -337,9 +345,12 @@ TEST(SearchConstants, ParseNamesRangesAndDefaults) {
   EXPECT_EQ(c[k_lmr_scale_percent], 55);
   EXPECT_EQ(c[k_razor_base], kDefaultSearchConstants[k_razor_base]);
   const SearchConstants before = c;
-  EXPECT_EQ(parse_search_constants("futility_base=100,bogus=3", c).value_or(""), "'bogus=3' is not <search constant name>=<integer>");
-  EXPECT_EQ(parse_search_constants("null_eval_divisor=0", c).value_or(""), "null_eval_divisor=0: the value must be from 80 to 500");
-  EXPECT_EQ(parse_search_constants("futility_base=1x", c).value_or(""), "'futility_base=1x': the value must be an integer from -100000 to 100000");
+  EXPECT_EQ(parse_search_constants("futility_base=100,bogus=3", c).value_or(""),
+            "'bogus=3' is not <search constant name>=<integer>");
+  EXPECT_EQ(parse_search_constants("null_eval_divisor=0", c).value_or(""),
+            "null_eval_divisor=0: the value must be from 80 to 500");
+  EXPECT_EQ(parse_search_constants("futility_base=1x", c).value_or(""),
+            "'futility_base=1x': the value must be an integer from -100000 to 100000");
   EXPECT_EQ(c, before);
 }
 

@@ -103,7 +103,8 @@ TEST_P(EveryConfig, MatedPositionHasNoBestMove) {
 // Identical trees: every generator and every hand layout of a key scheme, per TT layout,
 // gives the same node count, best move, score and PV on the bench positions.
 TEST(SearchDeterminism, SameTreeAcrossGeneratorsAndLayoutsOfOneScheme) {
-  std::map<std::string, std::pair<std::string, std::vector<std::string>>> signature;  // scheme/tt -> first config, lines
+  std::map<std::string, std::pair<std::string, std::vector<std::string>>>
+      signature;  // scheme/tt -> first config, lines
   for (const EngineChoice& c : registered_engine_choices()) {
     auto e = engine(c);
     std::vector<std::string> lines;
@@ -169,10 +170,13 @@ TEST(SearchMateSafety, TimedChecksGetTheirShareOfTheHardLimit) {
   SearchLimits limits;
   limits.movetime = 400;
   std::vector<int64_t> given;
-  search(*e, kBenchPositions[0], limits, "", [&](Move, int64_t ms) {
-    given.push_back(ms);
-    return false;
-  }, 10);
+  search(
+      *e, kBenchPositions[0], limits, "",
+      [&](Move, int64_t ms) {
+        given.push_back(ms);
+        return false;
+      },
+      10);
   ASSERT_FALSE(given.empty()) << "depth 4 not reached in 300 ms";
   for (int64_t ms : given) EXPECT_EQ(ms, 30);
 }

@@ -13,7 +13,6 @@
 namespace sashite {
 namespace {
 
-
 constexpr std::string_view kStart = Position::kStartSfen;
 
 TEST(Sfen, StartPosition) {
@@ -90,16 +89,13 @@ TEST(Sfen, RoundTripsRandomWalkPositions) {
 }
 
 TEST(Sfen, HandIsNormalisedToCanonicalOrder) {
-  struct Case { const char* hand; const char* canonical; };
+  struct Case {
+    const char* hand;
+    const char* canonical;
+  };
   const Case cases[] = {
-      {"pPgGrR", "RGPrgp"},
-      {"p10P", "10Pp"},
-      {"10p", "10p"},
-      {"1P", "P"},
-      {"PP", "2P"},
-      {"NLSBGRP", "RBGSNLP"},
-      {"2l3P2L", "2L3P2l"},
-      {"18p", "18p"},
+      {"pPgGrR", "RGPrgp"}, {"p10P", "10Pp"},       {"10p", "10p"},       {"1P", "P"},
+      {"PP", "2P"},         {"NLSBGRP", "RBGSNLP"}, {"2l3P2L", "2L3P2l"}, {"18p", "18p"},
   };
   for (const Case& c : cases) {
     Position pos;
@@ -130,23 +126,35 @@ struct Malformed {
 const Malformed kMalformed[] = {
     {"empty string", "", "expected '<board> <side> <hand>"},
     {"board only", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL", "expected '<board>"},
-    {"unknown letter on board", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNX b - 1", "unknown piece letter 'X'"},
-    {"digit zero on board", "lnsgkgsnl/1r5b1/ppppppppp/09/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "unknown piece letter '0'"},
+    {"unknown letter on board", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNX b - 1",
+     "unknown piece letter 'X'"},
+    {"digit zero on board", "lnsgkgsnl/1r5b1/ppppppppp/09/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+     "unknown piece letter '0'"},
     {"eight ranks", "lnsgkgsnl/1r5b1/ppppppppp/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "board has 8 ranks"},
     {"ten ranks", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "more than 9 ranks"},
-    {"ten files by pieces", "lnsgkgsnll/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "rank a has more than 9 squares"},
-    {"ten files by digits", "lnsgkgsnl/1r5b1/ppppppppp/9/91/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "rank e has more than 9 squares"},
-    {"eight files", "lnsgkgsnl/1r5b1/ppppppppp/9/8/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "rank e has 8 squares, expected 9"},
-    {"eight files on the last rank", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN b - 1", "rank i has 8 squares, expected 9"},
-    {"promoted gold", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNS+GKGSNL b - 1", "piece 'G' cannot be promoted"},
-    {"promoted king", "lnsg+kgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "piece 'k' cannot be promoted"},
+    {"ten files by pieces", "lnsgkgsnll/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+     "rank a has more than 9 squares"},
+    {"ten files by digits", "lnsgkgsnl/1r5b1/ppppppppp/9/91/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+     "rank e has more than 9 squares"},
+    {"eight files", "lnsgkgsnl/1r5b1/ppppppppp/9/8/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+     "rank e has 8 squares, expected 9"},
+    {"eight files on the last rank", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN b - 1",
+     "rank i has 8 squares, expected 9"},
+    {"promoted gold", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNS+GKGSNL b - 1",
+     "piece 'G' cannot be promoted"},
+    {"promoted king", "lnsg+kgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+     "piece 'k' cannot be promoted"},
     {"promoted digit", "lnsgkgsnl/1r5b1/ppppppppp/9/+9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "'+' followed by a digit"},
     {"double plus", "lnsgkgsnl/1r5b1/ppppppppp/9/++P8/9/PPPPPPPP1/1B5R1/LNSGKGSNL b - 1", "'++'"},
-    {"plus at end of rank", "lnsgkgsnl/1r5b1/ppppppppp/8+/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "'+' not followed by a piece"},
+    {"plus at end of rank", "lnsgkgsnl/1r5b1/ppppppppp/8+/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+     "'+' not followed by a piece"},
     {"plus at end of board", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL+ b - 1", "board ends with '+'"},
-    {"third rook in hand", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b R 1", "more R than the real set has (3 > 2)"},
-    {"third rook on board", "lnsgkgsnl/1r5b1/ppppppppp/9/4R4/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "more R than the real set has"},
-    {"nineteenth pawn", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b p 1", "more P than the real set has (19 > 18)"},
+    {"third rook in hand", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b R 1",
+     "more R than the real set has (3 > 2)"},
+    {"third rook on board", "lnsgkgsnl/1r5b1/ppppppppp/9/4R4/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+     "more R than the real set has"},
+    {"nineteenth pawn", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b p 1",
+     "more P than the real set has (19 > 18)"},
     {"fifth gold", "4k4/9/9/9/9/9/9/9/4K4 b 3G2g 1", "more G than the real set has (5 > 4)"},
     {"third bishop in one hand", "4k4/9/9/9/9/9/9/9/4K4 b 3B 1", "more B in hand than the real set has"},
     {"two Black kings", "4k4/9/9/9/9/9/9/9/3KK4 b - 1", "two Black kings"},
@@ -159,7 +167,8 @@ const Malformed kMalformed[] = {
     {"Black knight on rank b", "4k4/4N4/9/9/9/9/9/9/4K4 b - 1", "N on 5b could never move"},
     {"White knight on rank h", "4k4/9/9/9/9/9/9/n8/4K4 b - 1", "n on 9h could never move"},
     {"White knight on rank i", "4k4/9/9/9/9/9/9/9/4K2n1 b - 1", "n on 2i could never move"},
-    {"side letter", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL x - 1", "side to move must be 'b' or 'w', got 'x'"},
+    {"side letter", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL x - 1",
+     "side to move must be 'b' or 'w', got 'x'"},
     {"side word", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL black - 1", "side to move must be"},
     {"upper-case side", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL B - 1", "side to move must be"},
     {"king in hand", "4k4/9/9/9/9/9/9/9/4K4 b K 1", "a king cannot be in hand"},
@@ -169,7 +178,8 @@ const Malformed kMalformed[] = {
     {"three-digit count", "4k4/9/9/9/9/9/9/9/4K4 b 100P 1", "bad count in hand"},
     // Past int's range: the count must be rejected without overflowing (UBSan build fails on it).
     {"ten-digit count alone", "9/9/9/9/9/9/9/9/9 b 9999999999 1", "bad count in hand '9999999999'"},
-    {"twenty-digit count", "4k4/9/9/9/9/9/9/9/4K4 b 99999999999999999999P 1", "bad count in hand '99999999999999999999P'"},
+    {"twenty-digit count", "4k4/9/9/9/9/9/9/9/4K4 b 99999999999999999999P 1",
+     "bad count in hand '99999999999999999999P'"},
     {"leading zeros", "4k4/9/9/9/9/9/9/9/4K4 b 002P 1", "bad count in hand '002P'"},
     {"trailing count", "4k4/9/9/9/9/9/9/9/4K4 b P2 1", "hand 'P2' ends with a count"},
     {"unknown hand letter", "4k4/9/9/9/9/9/9/9/4K4 b PX 1", "unknown piece letter 'X' in hand"},
@@ -192,21 +202,22 @@ TEST(Sfen, EveryMalformedClassIsRejectedWithItsReason) {
     StateInfo st;
     const auto err = pos.set(c.sfen, &st);
     ASSERT_TRUE(err) << c.what << ": accepted '" << c.sfen << "'";
-    EXPECT_NE(err->find(c.message), std::string::npos) << c.what << ": got \"" << *err << "\", wanted \"" << c.message << '"';
+    EXPECT_NE(err->find(c.message), std::string::npos)
+        << c.what << ": got \"" << *err << "\", wanted \"" << c.message << '"';
   }
 }
 
 // The same SFENs with the faults removed are accepted: the tests above do not pass by accident.
 TEST(Sfen, NearMissesAreAccepted) {
   for (const char* s : {
-           "4k4/9/9/9/9/9/9/9/4K4 b 2B 1",                  // two bishops in one hand
-           "4k4/9/9/9/9/9/9/9/4K4 b 2G2g 1",                 // four golds
-           "4k4/9/9/9/4P4/9/4+P4/9/4K4 b - 1",               // a tokin does not count for nifu
-           "4k4/9/9/9/4P4/9/4p4/9/4K4 b - 1",                // pawns of both sides on a file
-           "4k4/P8/9/9/9/9/9/9/4K4 b - 1",                   // Black pawn on rank b can move
-           "+P3k4/9/9/9/9/9/9/9/+n3K4 b - 1",                // promoted pawn and knight on the last rank
-           "4k4/9/9/9/9/9/9/9/4K4 w - 1",                    // White to move
-           "4k4/4R4/9/9/9/9/9/9/4K4 w - 1",                  // the side to move may be in check
+           "4k4/9/9/9/9/9/9/9/4K4 b 2B 1",      // two bishops in one hand
+           "4k4/9/9/9/9/9/9/9/4K4 b 2G2g 1",    // four golds
+           "4k4/9/9/9/4P4/9/4+P4/9/4K4 b - 1",  // a tokin does not count for nifu
+           "4k4/9/9/9/4P4/9/4p4/9/4K4 b - 1",   // pawns of both sides on a file
+           "4k4/P8/9/9/9/9/9/9/4K4 b - 1",      // Black pawn on rank b can move
+           "+P3k4/9/9/9/9/9/9/9/+n3K4 b - 1",   // promoted pawn and knight on the last rank
+           "4k4/9/9/9/9/9/9/9/4K4 w - 1",       // White to move
+           "4k4/4R4/9/9/9/9/9/9/4K4 w - 1",     // the side to move may be in check
            "4k4/9/9/9/9/9/9/9/4K4 b 18p 1",
        }) {
     Position pos;
@@ -290,10 +301,16 @@ TEST(Sfen, MutationFuzzNeverCrashes) {
       const size_t at = s.empty() ? 0 : rng.below(s.size());
       const char ch = rng.below(4) ? alphabet[rng.below(alphabet.size())] : char(rng.below(256));
       switch (rng.below(4)) {
-        case 0: if (!s.empty()) s[at] = ch; break;
+        case 0:
+          if (!s.empty()) s[at] = ch;
+          break;
         case 1: s.insert(s.begin() + at, ch); break;
-        case 2: if (!s.empty()) s.erase(at, 1); break;
-        case 3: if (!s.empty()) s.resize(at); break;  // truncation
+        case 2:
+          if (!s.empty()) s.erase(at, 1);
+          break;
+        case 3:
+          if (!s.empty()) s.resize(at);
+          break;  // truncation
       }
     }
     StateInfo st{};

@@ -361,8 +361,8 @@ TYPED_TEST(TTAdditiveIndexTest, SameBoardDifferentHandsGetDifferentSlotsOrChecks
     EXPECT_EQ(confused(tt, padded32), 0u) << mb << " MB";
   }
   // The test has teeth: the XOR scheme's slot (low bits, top 16 bits) confuses such pairs.
-  using XorTT = std::conditional_t<std::is_same_v<TypeParam, ClassicTT<AdditiveKeys>>, ClassicTT<XorKeys>,
-                                   TwoBoundsTT<XorKeys>>;
+  using XorTT =
+      std::conditional_t<std::is_same_v<TypeParam, ClassicTT<AdditiveKeys>>, ClassicTT<XorKeys>, TwoBoundsTT<XorKeys>>;
   EXPECT_GT(confused(XorTT(1), hand64), 1000u);
 
   // Two real positions: one board, hands differing by a silver.
@@ -375,7 +375,8 @@ TYPED_TEST(TTAdditiveIndexTest, SameBoardDifferentHandsGetDifferentSlotsOrChecks
   tt.store(a.key(), kMove1, 500, BOUND_EXACT, 6, 0);
   TTData d;
   EXPECT_FALSE(tt.probe(b.key(), d));
-  EXPECT_TRUE(tt.bucket_of(a.key()) != tt.bucket_of(b.key()) || TypeParam::check_of(a.key()) != TypeParam::check_of(b.key()));
+  EXPECT_TRUE(tt.bucket_of(a.key()) != tt.bucket_of(b.key()) ||
+              TypeParam::check_of(a.key()) != TypeParam::check_of(b.key()));
 }
 
 }  // namespace

@@ -12,10 +12,10 @@
 
 namespace sashite::testing {
 
+using match::ended_by_rule;
 using match::EndReason;
 using match::EngineSpec;
 using match::EngineStats;
-using match::ended_by_rule;
 using match::GameOptions;
 using match::GameRecord;
 using match::GameResult;
@@ -40,7 +40,8 @@ inline std::optional<EngineSpec> fairy_stockfish_engine() {
   if (!path) return std::nullopt;
   EngineSpec spec;
   spec.program = *path;
-  spec.setup = {"setoption name UCI_Variant value shogi", "setoption name Threads value 1", "setoption name Hash value 16"};
+  spec.setup = {"setoption name UCI_Variant value shogi", "setoption name Threads value 1",
+                "setoption name Hash value 16"};
   return spec;
 }
 

@@ -38,8 +38,8 @@ TEST(UsiGame, GpsusiAgainstFairyStockfishEndsByARule) {
   EXPECT_EQ(replay_game(opt.start_sfen, moves, h), std::nullopt);
   EXPECT_EQ(h.final_sfen, rec.final_sfen);
 
-  std::cout << "[ game    ] " << to_string(rec.result) << " by " << to_string(rec.reason) << " (" << rec.detail << ") after "
-            << rec.moves.size() << " plies in " << seconds << " s\n";
+  std::cout << "[ game    ] " << to_string(rec.result) << " by " << to_string(rec.reason) << " (" << rec.detail
+            << ") after " << rec.moves.size() << " plies in " << seconds << " s\n";
   for (Color c : {BLACK, WHITE}) {
     const EngineStats& s = rec.engines[c];
     std::cout << "[ engine  ] " << s.name << ": " << s.moves << " moves, think max " << s.max_think_ms << " ms, mean "
@@ -55,7 +55,8 @@ EngineSpec script(const std::string& body) { return {"", "/bin/sh", {"-c", body}
 std::string scripted_player(const std::string& moves) {
   return "set -- " + moves +
          "; while read -r cmd rest; do case $cmd in usi) echo 'id name script'; echo usiok;; isready) echo readyok;;"
-         " go) echo \"info depth 1 nodes 42 nps 4200\"; echo \"bestmove $1\"; [ $# -gt 0 ] && shift;; quit) exit 0;; esac; done";
+         " go) echo \"info depth 1 nodes 42 nps 4200\"; echo \"bestmove $1\"; [ $# -gt 0 ] && shift;; quit) exit 0;; "
+         "esac; done";
 }
 
 TEST(UsiGame, ResignationIllegalMoveAndBadDeclarationLose) {
@@ -114,7 +115,8 @@ TEST(UsiGame, MateTimeoutAndMaxPlies) {
   opt.start_sfen = std::string(Position::kStartSfen);
   opt.set_clock(TimeControl::byoyomi(100));
   opt.margin_ms = 200;
-  const auto silent = script("while read -r cmd rest; do case $cmd in usi) echo usiok;; isready) echo readyok;; quit) exit 0;; esac; done");
+  const auto silent = script(
+      "while read -r cmd rest; do case $cmd in usi) echo usiok;; isready) echo readyok;; quit) exit 0;; esac; done");
   r = play_game(silent, script(scripted_player("")), opt);
   EXPECT_EQ(r.reason, EndReason::Timeout) << r.detail;
   EXPECT_EQ(r.result, GameResult::WhiteWins);

@@ -54,10 +54,12 @@ Job waiting_job(JobKind kind, Outcome& o, std::chrono::milliseconds length) {
 // A loop whose only command, "job", starts waiting_job(kind).
 struct TestLoop {
   TestLoop(JobKind kind, std::chrono::milliseconds length, int output_fd)
-      : loop([this, kind, length](std::string_view line) {
-          ++executed;
-          return line == "job" ? waiting_job(kind, outcome, length) : Job{};
-        }, output_fd) {}
+      : loop(
+            [this, kind, length](std::string_view line) {
+              ++executed;
+              return line == "job" ? waiting_job(kind, outcome, length) : Job{};
+            },
+            output_fd) {}
   Outcome outcome;
   int executed = 0;
   Loop loop;

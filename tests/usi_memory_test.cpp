@@ -48,13 +48,15 @@ TEST_P(UsiMemory, LongGameCostsFewBytesPerPly) {
   ready();
   const long after = peak_rss(engine.pid());
   const double per_ply = double(after - before) / kPlies;
-  std::printf("[ memory   ] MoveGen %s: peak RSS %ld -> %ld bytes, %.1f bytes per ply\n", GetParam(), before, after, per_ply);
+  std::printf("[ memory   ] MoveGen %s: peak RSS %ld -> %ld bytes, %.1f bytes per ply\n", GetParam(), before, after,
+              per_ply);
   EXPECT_LT(per_ply, 48.0);
   // And the game was played: the final position has both kings back home, move 200,001.
   ASSERT_TRUE(engine.send("d")) << engine.error();
   const auto board = engine.read_until([](const std::string& l) { return l.starts_with("Sfen: "); });
   ASSERT_TRUE(board) << engine.error();
-  EXPECT_EQ(board->back(), "Sfen: lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - " + std::to_string(kPlies + 1));
+  EXPECT_EQ(board->back(),
+            "Sfen: lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - " + std::to_string(kPlies + 1));
 }
 
 INSTANTIATE_TEST_SUITE_P(MoveGen, UsiMemory, ::testing::Values("full", "diff"));

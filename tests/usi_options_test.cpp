@@ -33,11 +33,16 @@ struct RecordingTable {
       applied.push_back("Flag=" + std::to_string(v.number));
       return std::nullopt;
     }));
-    options.add(UsiOption::combo("Kind", "b", [] { return std::vector<std::string>{"a", "b"}; }, [this](const OptionValue& v) -> Error {
-      if (v.text == "a" && refuse_a) return "a is not available";
-      applied.push_back("Kind=" + v.text);
-      return std::nullopt;
-    }));
+    options.add(UsiOption::combo(
+        "Kind", "b",
+        [] {
+          return std::vector<std::string>{"a", "b"};
+        },
+        [this](const OptionValue& v) -> Error {
+          if (v.text == "a" && refuse_a) return "a is not available";
+          applied.push_back("Kind=" + v.text);
+          return std::nullopt;
+        }));
     options.add(UsiOption::string("Text", "", [this](const OptionValue& v) -> Error {
       applied.push_back("Text=" + v.text);
       return std::nullopt;
@@ -85,9 +90,20 @@ TEST(UsiOptionTable, CheckedValuesReachTheAction) {
 TEST(UsiOptionTable, RefusedValuesNameTheTypeAndRunNoAction) {
   RecordingTable t;
   const std::vector<std::pair<std::string, std::string>> refused = {
-      {"Size", "0"}, {"Size", "65"}, {"Size", "-1"}, {"Size", "8x"}, {"Size", "eight"}, {"Size", ""},
-      {"Size", "99999999999999999999"}, {"Flag", "TRUE"}, {"Flag", "1"}, {"Flag", ""}, {"Kind", "c"},
-      {"Kind", "B"}, {"Kind", ""}, {"Kind", "a b"},
+      {"Size", "0"},
+      {"Size", "65"},
+      {"Size", "-1"},
+      {"Size", "8x"},
+      {"Size", "eight"},
+      {"Size", ""},
+      {"Size", "99999999999999999999"},
+      {"Flag", "TRUE"},
+      {"Flag", "1"},
+      {"Flag", ""},
+      {"Kind", "c"},
+      {"Kind", "B"},
+      {"Kind", ""},
+      {"Kind", "a b"},
   };
   const std::vector<std::string> wording = {
       "Size must be an integer from 1 to 64, got ",
@@ -168,13 +184,20 @@ std::vector<PrintedOption> printed_options(const std::vector<std::string>& usi) 
     if (!(is >> word) || word != "option") continue;
     PrintedOption o;
     while (is >> word) {
-      if (word == "name") is >> o.name;
-      else if (word == "type") is >> o.type;
-      else if (word == "default") is >> o.def;
-      else if (word == "min") is >> o.min;
-      else if (word == "max") is >> o.max;
-      else if (word == "var" && is >> word) o.vars.push_back(word);
-      else ADD_FAILURE() << "unexpected word '" << word << "' in " << line;
+      if (word == "name")
+        is >> o.name;
+      else if (word == "type")
+        is >> o.type;
+      else if (word == "default")
+        is >> o.def;
+      else if (word == "min")
+        is >> o.min;
+      else if (word == "max")
+        is >> o.max;
+      else if (word == "var" && is >> word)
+        o.vars.push_back(word);
+      else
+        ADD_FAILURE() << "unexpected word '" << word << "' in " << line;
     }
     options.push_back(o);
   }
@@ -193,7 +216,8 @@ std::vector<std::string> bad_values(const PrintedOption& o) {
 
 // The error for a value outside the type, up to ", got '<value>'".
 std::string wording(const PrintedOption& o) {
-  if (o.type == "spin") return o.name + " must be an integer from " + std::to_string(o.min) + " to " + std::to_string(o.max);
+  if (o.type == "spin")
+    return o.name + " must be an integer from " + std::to_string(o.min) + " to " + std::to_string(o.max);
   if (o.type == "check") return o.name + " must be 'true' or 'false'";
   std::string list;
   for (const std::string& v : o.vars) list += (list.empty() ? "" : ", ") + v;
@@ -204,9 +228,10 @@ TEST_F(UsiProgramOptions, UsiListsTheTableInOrder) {
   const std::vector<PrintedOption> printed = printed_options(reply("usi"));
   std::vector<std::string> names;
   for (const PrintedOption& o : printed) names.push_back(o.name);
-  std::vector<std::string> expected{"USI_Hash", "USI_Ponder", "MoveOverhead", "MateSolver", "MateTable", "MateHash",
-                                    "MatePostSearch", "RootMateShare", "MateSafetyShare", "MoveGen", "HandLayout", "KeyScheme", "TTLayout", "EffectSource",
-                                    "Contempt", "EvalWeights", "SearchTune"};
+  std::vector<std::string> expected{"USI_Hash",    "USI_Ponder",     "MoveOverhead",  "MateSolver",      "MateTable",
+                                    "MateHash",    "MatePostSearch", "RootMateShare", "MateSafetyShare", "MoveGen",
+                                    "HandLayout",  "KeyScheme",      "TTLayout",      "EffectSource",    "Contempt",
+                                    "EvalWeights", "SearchTune"};
   for (const SearchFeatureInfo& f : kSearchFeatures) expected.push_back("Search" + std::string(f.name));
   EXPECT_EQ(names, expected);
   ASSERT_EQ(printed.size(), engine_.options().all().size());
@@ -244,7 +269,8 @@ TEST_F(UsiProgramOptions, EveryValueOutsideTheTypeIsRefusedAndChangesNothing) {
     ASSERT_EQ(reply(set), std::vector<std::string>{}) << set;
   const State before = state();
   for (const PrintedOption& o : printed_options(before.usi)) {
-    ASSERT_TRUE(o.type == "spin" || o.type == "check" || o.type == "combo" || o.type == "string") << o.name << " " << o.type;
+    ASSERT_TRUE(o.type == "spin" || o.type == "check" || o.type == "combo" || o.type == "string")
+        << o.name << " " << o.type;
     if (o.type == "string") {
       // Any text has the type: the option's action refuses what it cannot read, naming it.
       for (const char* bad : {"x", "attack_d1=", "no_such_weight=1", "attack_d1=1 x"}) {
@@ -278,8 +304,10 @@ TEST_F(UsiProgramOptions, UnregisteredCombinationIsRefusedAndChangesNothing) {
 
 TEST_F(UsiProgramOptions, UnknownOptionIsRefused) {
   const State before = state();
-  EXPECT_EQ(reply("setoption name usi_hash value 16"), std::vector<std::string>{"info string error: setoption: unknown option 'usi_hash'"});
-  EXPECT_EQ(reply("setoption name Move Gen value diff"), std::vector<std::string>{"info string error: setoption: unknown option 'Move Gen'"});
+  EXPECT_EQ(reply("setoption name usi_hash value 16"),
+            std::vector<std::string>{"info string error: setoption: unknown option 'usi_hash'"});
+  EXPECT_EQ(reply("setoption name Move Gen value diff"),
+            std::vector<std::string>{"info string error: setoption: unknown option 'Move Gen'"});
   EXPECT_TRUE(state() == before);
 }
 

@@ -38,7 +38,8 @@ class Usi : public ::testing::Test {
   std::vector<std::string> reply(std::string_view command) {
     if (!engine_->send(command) || !engine_->send("isready")) throw std::runtime_error(engine_->error());
     auto lines = engine_->read_until([](const std::string& l) { return l == "readyok"; });
-    if (!lines) throw std::runtime_error("no readyok after '" + std::string(command.substr(0, 80)) + "': " + engine_->error());
+    if (!lines)
+      throw std::runtime_error("no readyok after '" + std::string(command.substr(0, 80)) + "': " + engine_->error());
     lines->pop_back();
     return *lines;
   }
@@ -147,7 +148,8 @@ TEST_F(Usi, PerftOutputDiffsCleanlyAgainstFairyStockfish) {
   ASSERT_TRUE(after) << fairy.error();
   theirs->push_back(*after);
   // Drop the banner and the usi handshake: everything before the first divide line.
-  const auto first = std::find_if(theirs->begin(), theirs->end(), [](const std::string& l) { return bool(testing::parse_divide_line(l)); });
+  const auto first = std::find_if(theirs->begin(), theirs->end(),
+                                  [](const std::string& l) { return bool(testing::parse_divide_line(l)); });
   std::vector<std::string> fairy_lines(first, theirs->end());
 
   ASSERT_EQ(reply("position startpos moves 7g7f 3c3d"), std::vector<std::string>{});
@@ -340,14 +342,17 @@ TEST_F(Usi, ErrorLinesEscapeControlBytes) {
       {"position startpos moves 7g7f\0"s, R"(malformed move '7g7f\0')"},
       {"go perft 3\x7f", R"(got '3\x7f')"},
       {"position sfen 4k4/9/9/9/9/9/9/9/4K4 b P\x01 1", R"(unknown piece letter '\x01' in hand)"},
-      {"position sfen 4k4/9/9/9/9/9/9/9/4K\x1b" "4 b - 1", R"(unknown piece letter '\x1b' in rank i)"},
+      {"position sfen 4k4/9/9/9/9/9/9/9/4K\x1b"
+       "4 b - 1",
+       R"(unknown piece letter '\x1b' in rank i)"},
   };
   for (const auto& [command, quoted] : cases) {
     const std::vector<std::string> lines = reply(command);
     ASSERT_EQ(lines.size(), 1u) << quoted;
     EXPECT_TRUE(lines[0].starts_with(kErrorPrefix)) << lines[0];
     EXPECT_NE(lines[0].find(quoted), std::string::npos) << "wanted " << quoted << " in " << lines[0];
-    for (char ch : lines[0]) EXPECT_TRUE(uint8_t(ch) >= 0x20 && uint8_t(ch) != 0x7f) << "raw byte " << int(ch) << " in " << quoted;
+    for (char ch : lines[0])
+      EXPECT_TRUE(uint8_t(ch) >= 0x20 && uint8_t(ch) != 0x7f) << "raw byte " << int(ch) << " in " << quoted;
   }
 }
 
@@ -411,9 +416,9 @@ TEST_F(Usi, BadMoveGenValueKeepsTheGeneratorAndServes) {
 
 TEST_F(Usi, FailedPositionLeavesThePreviousOne) {
   ASSERT_EQ(reply("position startpos moves 7g7f 3c3d"), std::vector<std::string>{});
-  for (const char* bad : {"position startpos moves 2g2f 8c8d 2f2e 9z9y", "position startpos moves 2g2f 2g2f",
-                          "position sfen 9/9/9 b - 1", "position sfen 9/9/9/9/9/9/9/9/9 b - 1 moves 5e5d",
-                          "position", "position sfen", "position startpos junk"}) {
+  for (const char* bad :
+       {"position startpos moves 2g2f 8c8d 2f2e 9z9y", "position startpos moves 2g2f 2g2f", "position sfen 9/9/9 b - 1",
+        "position sfen 9/9/9/9/9/9/9/9/9 b - 1 moves 5e5d", "position", "position sfen", "position startpos junk"}) {
     const std::vector<std::string> lines = reply(bad);
     ASSERT_EQ(lines.size(), 1u) << bad;
     EXPECT_TRUE(lines[0].starts_with(kErrorPrefix)) << bad;
@@ -428,7 +433,8 @@ TEST_F(Usi, FailedPositionLeavesThePreviousOne) {
 
 TEST_F(Usi, BlankLinesAreIgnored) {
   // Not errors: GUIs may send them and USI has nothing to say about them.
-  for (const char* blank : {"", " ", "\t \t", "\r"}) EXPECT_EQ(reply(blank), std::vector<std::string>{}) << '"' << blank << '"';
+  for (const char* blank : {"", " ", "\t \t", "\r"})
+    EXPECT_EQ(reply(blank), std::vector<std::string>{}) << '"' << blank << '"';
 }
 
 TEST_F(Usi, QuitExitsWithStatusZero) {

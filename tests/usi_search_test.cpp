@@ -178,12 +178,13 @@ TEST_F(UsiSearch, TinyClocksAreNeverOverrun) {
         // flag (103 ms for byoyomi 100 measured), so only a gross overrun is caught there.
         const int64_t slack = std::string_view(overhead) == "0" ? 100 : 0;
         if (c.available >= 100)
-          EXPECT_LT(ms, c.available + slack) << c.go << ", MoveOverhead " << (*overhead ? overhead : "100") << ", " << sfen;
+          EXPECT_LT(ms, c.available + slack)
+              << c.go << ", MoveOverhead " << (*overhead ? overhead : "100") << ", " << sfen;
         else
           EXPECT_LT(ms, 100) << c.go << ", " << sfen;
       }
-      std::cout << "[ measure ] MoveOverhead " << (*overhead ? overhead : "100 (default)") << ", " << c.go << " (available "
-                << c.available << " ms): max go -> bestmove " << worst << " ms\n";
+      std::cout << "[ measure ] MoveOverhead " << (*overhead ? overhead : "100 (default)") << ", " << c.go
+                << " (available " << c.available << " ms): max go -> bestmove " << worst << " ms\n";
     }
   }
 }
@@ -253,7 +254,8 @@ TEST_F(UsiSearch, RootMateProbePlaysAProvenMate) {
   static const std::regex mate_line(R"(^info .*score mate (\d+) .*pv (.+)$)");
   std::smatch m;
   const auto mate_info = [&](const std::vector<std::string>& lines) {
-    return std::find_if(lines.begin(), lines.end(), [&](const std::string& l) { return std::regex_match(l, m, mate_line); });
+    return std::find_if(lines.begin(), lines.end(),
+                        [&](const std::string& l) { return std::regex_match(l, m, mate_line); });
   };
   reply("position sfen " + sfen);
   const auto alone = go("go nodes 20000");
@@ -283,8 +285,9 @@ TEST_F(UsiSearch, MateSafetyDropsAMoveThatLetsInAMate) {
   const std::string sfen = "ln+Bsk2n1/5P1rl/p2s1+Ppp1/1pp1p3p/9/P8/1PPP2PPP/G1KG1S3/LS3G1+bL w RPg2np 70";
   // The evaluation before the castle terms and the fitted tables, whose search alone plays the
   // move that lets the mate in.
-  reply("setoption name EvalWeights value king_file_f1=0,king_file_f2=0,king_file_f3=0,king_file_f4=0,king_rook_near=0,"
-        "fitted_tables_percent=0");
+  reply(
+      "setoption name EvalWeights value king_file_f1=0,king_file_f2=0,king_file_f3=0,king_file_f4=0,king_rook_near=0,"
+      "fitted_tables_percent=0");
   reply("position sfen " + sfen);
   const auto alone = parse_bestmove(go("go nodes 300000").back());
   ASSERT_TRUE(alone);
@@ -331,7 +334,8 @@ TEST_F(UsiSearch, BenchNodeCountIsTheSameAcrossGeneratorsAndLayouts) {
     }
     send("bench 5");
     // The summary ends with the Nodes/second line.
-    const auto lines = engine_->read_until([](const std::string& l) { return l.starts_with("Nodes/second    : "); }, Ms(120'000));
+    const auto lines =
+        engine_->read_until([](const std::string& l) { return l.starts_with("Nodes/second    : "); }, Ms(120'000));
     if (!lines) {
       ADD_FAILURE() << "no bench summary after '" << setup << "': " << engine_->error();
       return "";
@@ -363,7 +367,8 @@ TEST_F(UsiSearch, InputDuringASearchIsAnsweredOrStopsIt) {
   reply("position startpos");
   send("go infinite");
   send("isready");
-  const auto ready = engine_->read_until([](const std::string& l) { return is_bestmove(l) || l == "readyok"; }, Ms(2000));
+  const auto ready =
+      engine_->read_until([](const std::string& l) { return is_bestmove(l) || l == "readyok"; }, Ms(2000));
   ASSERT_TRUE(ready) << "no readyok beside the search: " << engine_->error();
   EXPECT_EQ(ready->back(), "readyok");
   // Still searching: no best move yet.
@@ -371,7 +376,8 @@ TEST_F(UsiSearch, InputDuringASearchIsAnsweredOrStopsIt) {
   EXPECT_FALSE(early) << "the search ended by itself: '" << early->back() << "'";
 
   send("nonsense words");
-  const auto lines = engine_->read_until([](const std::string& l) { return l.starts_with("info string error"); }, Ms(2000));
+  const auto lines =
+      engine_->read_until([](const std::string& l) { return l.starts_with("info string error"); }, Ms(2000));
   ASSERT_TRUE(lines) << "the line behind the search was not answered: " << engine_->error();
   std::vector<std::string> after;  // info lines dropped
   for (const std::string& l : *lines)

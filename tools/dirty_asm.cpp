@@ -2,7 +2,8 @@
 // assembly for llvm-mca (scripts/dirty_flags_models.sh):
 //   jit_<form>_piece.s     one piece of a scalar xbyak kernel (no set-up)
 //   jit_<form>_kernel22.s  the whole 22-piece kernel as generated (ret dropped)
-//   jit_<form>_kernel40.s  the same sequence over 40 pieces: LS3600's (differential generation, 2009) own loop, which the
+//   jit_<form>_kernel40.s  the same sequence over 40 pieces: LS3600's (differential generation, 2009) own loop, which
+//   the
 //                          seed timed at 75-100 cycles on Core 2 (never run here: a model only)
 //   compiled_<body>_kernel22.s  what GCC made of the C++ / inline-asm / intrinsics bodies
 // JIT code is the generator's own bytes, disassembled with objdump -D -b binary: exactly the
@@ -28,11 +29,21 @@ using namespace sashite::dbb;
 
 // The bodies, out of line so that they have a symbol to disassemble.
 extern "C" {
-__attribute__((noinline, used)) uint64_t dirty_body_cpp(const uint64_t* w, uint64_t m) { return CppBranchlessBody::run(w, m); }
-__attribute__((noinline, used)) uint64_t dirty_body_sbb_lea_asm(const uint64_t* w, uint64_t m) { return SbbLeaBody<true>::run(w, m); }
-__attribute__((noinline, used)) uint64_t dirty_body_adc_asm(const uint64_t* w, uint64_t m) { return AdcBody::run(w, m); }
-__attribute__((noinline, used, target("avx512f"))) uint64_t dirty_body_avx512(const uint64_t* w, uint64_t m) { return dirty_words_avx512(w, m); }
-__attribute__((noinline, used, target("avx2"))) uint64_t dirty_body_avx2(const uint64_t* w, uint64_t m) { return dirty_words_avx2(w, m); }
+__attribute__((noinline, used)) uint64_t dirty_body_cpp(const uint64_t* w, uint64_t m) {
+  return CppBranchlessBody::run(w, m);
+}
+__attribute__((noinline, used)) uint64_t dirty_body_sbb_lea_asm(const uint64_t* w, uint64_t m) {
+  return SbbLeaBody<true>::run(w, m);
+}
+__attribute__((noinline, used)) uint64_t dirty_body_adc_asm(const uint64_t* w, uint64_t m) {
+  return AdcBody::run(w, m);
+}
+__attribute__((noinline, used, target("avx512f"))) uint64_t dirty_body_avx512(const uint64_t* w, uint64_t m) {
+  return dirty_words_avx512(w, m);
+}
+__attribute__((noinline, used, target("avx2"))) uint64_t dirty_body_avx2(const uint64_t* w, uint64_t m) {
+  return dirty_words_avx2(w, m);
+}
 }
 
 namespace {
@@ -86,8 +97,10 @@ void write_jit_kernels(const std::filesystem::path& dir) {
       const std::vector<uint8_t> code = jit_bytes(f, shape);
       const std::string stem = std::string("jit_") + jit_form_name(f) + "_" + what;
       const auto bin = dir / (stem + ".bin");
-      std::ofstream(bin, std::ios::binary).write(reinterpret_cast<const char*>(code.data()), std::streamsize(code.size()));
-      write(dir / (stem + ".s"), to_mca(command_output(kObjdump + "-D -b binary -mi386:x86-64 '" + bin.string() + "'")));
+      std::ofstream(bin, std::ios::binary)
+          .write(reinterpret_cast<const char*>(code.data()), std::streamsize(code.size()));
+      write(dir / (stem + ".s"),
+            to_mca(command_output(kObjdump + "-D -b binary -mi386:x86-64 '" + bin.string() + "'")));
       std::filesystem::remove(bin);
     }
   }

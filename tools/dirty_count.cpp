@@ -76,9 +76,10 @@ int run(const Options& o) {
     }
     ran = true;
     // One loop per piece count, so the kernel inlines as in the benchmark.
-    sum = o.pieces == kWordPieces
-              ? run_loop(batch, o.calls, [](const PieceAttacks& pa, Square f, Square t) { return K::dirty22(pa, f, t); })
-              : run_loop(batch, o.calls, [](const PieceAttacks& pa, Square f, Square t) { return dirty40<K>(pa, f, t); });
+    sum =
+        o.pieces == kWordPieces
+            ? run_loop(batch, o.calls, [](const PieceAttacks& pa, Square f, Square t) { return K::dirty22(pa, f, t); })
+            : run_loop(batch, o.calls, [](const PieceAttacks& pa, Square f, Square t) { return dirty40<K>(pa, f, t); });
   });
   if (unavailable) {
     std::cerr << "dirty_count: this CPU cannot run " << o.kernel << "\n";

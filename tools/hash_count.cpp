@@ -49,8 +49,9 @@ Key do_undo(uint64_t calls) {
 // Instructions callgrind counts inside do_move for one run of this program.
 std::optional<double> instructions(const std::string& self, const std::string& type, uint64_t calls) {
   const std::string out = std::filesystem::temp_directory_path() / ("hash_count." + std::to_string(getpid()) + ".cg");
-  const std::string cmd = "valgrind --tool=callgrind '--callgrind-out-file=" + out + "' '--toggle-collect=*::do_move(*' '" +
-                          self + "' " + type + " " + std::to_string(calls) + " >/dev/null 2>&1";
+  const std::string cmd = "valgrind --tool=callgrind '--callgrind-out-file=" + out +
+                          "' '--toggle-collect=*::do_move(*' '" + self + "' " + type + " " + std::to_string(calls) +
+                          " >/dev/null 2>&1";
   const int rc = std::system(cmd.c_str());
   std::ifstream in(out);
   std::optional<double> ir;
@@ -84,8 +85,9 @@ constexpr bool kBuiltForAvx512 = false;
 
 int report() {
   if (kBuiltForAvx512) {
-    std::fprintf(stderr, "hash_count: this build may use AVX-512, which valgrind cannot decode; run it from a "
-                         "-DSASHITE_PORTABLE=ON build\n");
+    std::fprintf(stderr,
+                 "hash_count: this build may use AVX-512, which valgrind cannot decode; run it from a "
+                 "-DSASHITE_PORTABLE=ON build\n");
     return 2;
   }
   if (std::system("valgrind --version >/dev/null 2>&1") != 0) {
@@ -93,15 +95,16 @@ int report() {
     return 1;
   }
   const std::map<std::string, double> per_call = instructions_per_call();
-  std::printf("## Hashing schemes: instructions per do_move\n\n"
-              "callgrind, collecting only inside do_move (callees included), on this portable (x86-64-v3) build:\n"
-              "`hash_count <type> N` runs N do_move + undo_move over every legal move of the hash_do_move walk\n"
-              "positions; instructions per do_move = (Ir(2N) - Ir(N)) / N with N = %llu (the set-up's own moves\n"
-              "cancel). Deterministic: the same binary gives the same counts. xor: a side-random XOR per move,\n"
-              "two hand-Zobrist loads and XORs per drop or capture; additive: no side random, and every move\n"
-              "sets the key's hand part to the new side to move's raw hand (plus the spare bit for White).\n\n"
-              "| hand type | instructions / do_move | additive - xor, same layout |\n|---|---:|---:|\n",
-              static_cast<unsigned long long>(kCalls));
+  std::printf(
+      "## Hashing schemes: instructions per do_move\n\n"
+      "callgrind, collecting only inside do_move (callees included), on this portable (x86-64-v3) build:\n"
+      "`hash_count <type> N` runs N do_move + undo_move over every legal move of the hash_do_move walk\n"
+      "positions; instructions per do_move = (Ir(2N) - Ir(N)) / N with N = %llu (the set-up's own moves\n"
+      "cancel). Deterministic: the same binary gives the same counts. xor: a side-random XOR per move,\n"
+      "two hand-Zobrist loads and XORs per drop or capture; additive: no side random, and every move\n"
+      "sets the key's hand part to the new side to move's raw hand (plus the spare bit for White).\n\n"
+      "| hand type | instructions / do_move | additive - xor, same layout |\n|---|---:|---:|\n",
+      static_cast<unsigned long long>(kCalls));
   for_each_hand_layout([&]<class H>() {
     const std::string type = layout_and_scheme_name<H>();
     if (!per_call.count(type)) {

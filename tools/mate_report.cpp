@@ -88,8 +88,10 @@ class Gpsusi {
     run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (!lines) fail("go mate");
     const std::string& last = lines->back();
-    if (last == "checkmate nomate") run.answer = "nomate";
-    else if (last == "checkmate timeout" || last == "checkmate notimplemented") run.answer = "timeout";
+    if (last == "checkmate nomate")
+      run.answer = "nomate";
+    else if (last == "checkmate timeout" || last == "checkmate notimplemented")
+      run.answer = "timeout";
     else {
       std::istringstream is(last.substr(10));
       int n = 0;
@@ -133,10 +135,10 @@ struct Options {
   std::string file;
 };
 
-constexpr study::CommandLine kCommandLine{
-    "mate_report",
-    "mate_report [--mb M] [--runs R] [--ms T] [--detail N] [--gpsusi PATH|none] [--post-search none|upper-bound|shortest] "
-    "[--solver NAME] FILE"};
+constexpr study::CommandLine kCommandLine{"mate_report",
+                                          "mate_report [--mb M] [--runs R] [--ms T] [--detail N] [--gpsusi PATH|none] "
+                                          "[--post-search none|upper-bound|shortest] "
+                                          "[--solver NAME] FILE"};
 
 Options parse_options(int argc, char** argv) {
   Options o;
@@ -147,12 +149,17 @@ Options parse_options(int argc, char** argv) {
                       {"--detail", [&](const char* v) { o.detail = std::atoi(v); }},
                       {"--gpsusi", [&](const char* v) { o.gpsusi = v; }},
                       {"--solver", [&](const char* v) { o.solver = v; }},
-                      {"--post-search", [&](const char* v) {
+                      {"--post-search",
+                       [&](const char* v) {
                          const std::string p = v;
-                         if (p == "none") o.post = MatePostSearch::None;
-                         else if (p == "upper-bound") o.post = MatePostSearch::UpperBound;
-                         else if (p == "shortest") o.post = MatePostSearch::Shortest;
-                         else kCommandLine.fail("--post-search must be none, upper-bound or shortest");
+                         if (p == "none")
+                           o.post = MatePostSearch::None;
+                         else if (p == "upper-bound")
+                           o.post = MatePostSearch::UpperBound;
+                         else if (p == "shortest")
+                           o.post = MatePostSearch::Shortest;
+                         else
+                           kCommandLine.fail("--post-search must be none, upper-bound or shortest");
                        }}},
                      [&](const char* file) { o.file = file; });
   if (o.file.empty()) kCommandLine.fail("no FILE");
@@ -166,13 +173,15 @@ struct Combinations {
 
   size_t size() const { return sessions.size() + (gpsusi ? 1 : 0); }
   std::string label(size_t c) const {
-    return c < sessions.size() ? std::string(sessions[c].solver_name()) + " | " + sessions[c].table_name() : std::string("gpsusi | -");
+    return c < sessions.size() ? std::string(sessions[c].solver_name()) + " | " + sessions[c].table_name()
+                               : std::string("gpsusi | -");
   }
 };
 
 Combinations combinations(const Options& o) {
   Combinations k;
-  const std::string path = o.gpsusi == "auto" ? match::find_program("gpsusi", "/usr/games/gpsusi").value_or("none") : o.gpsusi;
+  const std::string path =
+      o.gpsusi == "auto" ? match::find_program("gpsusi", "/usr/games/gpsusi").value_or("none") : o.gpsusi;
   if (path != "none") k.gpsusi = std::make_unique<Gpsusi>(path);
   for (const auto& [s, t] : MateSession::combinations())
     if (o.solver.empty() || o.solver == s) k.sessions.emplace_back(s, t, o.mb);
@@ -187,8 +196,9 @@ std::vector<std::vector<Run>> measure(const Options& o, const std::vector<MatePr
     std::vector<std::vector<Run>> all(k.size());
     for (int r = 0; r < o.runs; ++r)
       for (size_t c = 0; c < k.size(); ++c)
-        all[c].push_back(c < k.sessions.size() ? solve(k.sessions[c], problems[p].sfen, o.ms, problems[p].max_depth(), o.post)
-                                               : k.gpsusi->solve(problems[p].sfen, o.ms));
+        all[c].push_back(c < k.sessions.size()
+                             ? solve(k.sessions[c], problems[p].sfen, o.ms, problems[p].max_depth(), o.post)
+                             : k.gpsusi->solve(problems[p].sfen, o.ms));
     for (size_t c = 0; c < k.size(); ++c) rows[p][c] = median(all[c]);
   }
   return rows;
@@ -196,9 +206,10 @@ std::vector<std::vector<Run>> measure(const Options& o, const std::vector<MatePr
 
 void print_runs(const Options& o, const std::vector<MateProblem>& problems, const Combinations& k,
                 const std::vector<std::vector<Run>>& rows) {
-  std::printf("Median of %d runs, interleaved; a cleared %zu MB table per solve; time limit %lld ms. nodes/s counts "
-              "search and reconstruction nodes (gpsusi: the time from `go mate` to its answer).\n\n",
-              o.runs, o.mb, (long long)o.ms);
+  std::printf(
+      "Median of %d runs, interleaved; a cleared %zu MB table per solve; time limit %lld ms. nodes/s counts "
+      "search and reconstruction nodes (gpsusi: the time from `go mate` to its answer).\n\n",
+      o.runs, o.mb, (long long)o.ms);
   std::printf("| # | expected | solver | table | answer | first move | nodes | solution nodes | ms | nodes/s |\n");
   std::printf("|---|---|---|---|---|---|---:|---:|---:|---:|\n");
   for (size_t p = 0; p < problems.size(); ++p)
@@ -212,7 +223,8 @@ void print_runs(const Options& o, const std::vector<MateProblem>& problems, cons
     }
 }
 
-void print_totals(const std::vector<MateProblem>& problems, const Combinations& k, const std::vector<std::vector<Run>>& rows) {
+void print_totals(const std::vector<MateProblem>& problems, const Combinations& k,
+                  const std::vector<std::vector<Run>>& rows) {
   std::printf("\n| solver | table | solved | total ms | total nodes | nodes/s | x 謎電 (1,359,825 nodes/s) |\n");
   std::printf("|---|---|---:|---:|---:|---:|---:|\n");
   for (size_t c = 0; c < k.size(); ++c) {
@@ -241,7 +253,8 @@ int print_disagreements(const std::vector<MateProblem>& problems, const Combinat
   auto agree = [](const Run& a, const Run& b) {
     if (a.answer.starts_with("nomate") || b.answer.starts_with("nomate"))
       return a.answer.starts_with("nomate") && b.answer.starts_with("nomate");
-    if (a.answer.starts_with("mate") && b.answer.starts_with("mate") && !(a.result.exact && b.result.exact)) return true;
+    if (a.answer.starts_with("mate") && b.answer.starts_with("mate") && !(a.result.exact && b.result.exact))
+      return true;
     return a.answer == b.answer;
   };
   int disagreements = 0;
@@ -253,8 +266,8 @@ int print_disagreements(const std::vector<MateProblem>& problems, const Combinat
       const bool differs = !agree(r, rows[p][0]);
       const bool wrong = expected.starts_with("mate") && (r.result.exact ? a != expected : !a.starts_with("mate"));
       if (a != "timeout" && (wrong || (differs && rows[p][0].answer != "timeout"))) {
-        std::printf("\nDISAGREEMENT on problem %zu: %s answers %s (expected %s)\n", p + 1, k.label(c).c_str(), a.c_str(),
-                    expected.c_str());
+        std::printf("\nDISAGREEMENT on problem %zu: %s answers %s (expected %s)\n", p + 1, k.label(c).c_str(),
+                    a.c_str(), expected.c_str());
         ++disagreements;
       }
     }

@@ -40,8 +40,8 @@ constexpr int kEnemyBase = kOwnBase + int(PIECE_TYPE_NB) * eval::kKingOffsets;
 constexpr int kFeatureCount = kEnemyBase + int(PIECE_TYPE_NB) * eval::kKingOffsets;
 
 struct Sample {
-  double base;    // the hand-set evaluation, Black's view
-  double target;  // win rate to fit
+  double base;            // the hand-set evaluation, Black's view
+  double target;          // win rate to fit
   uint32_t first, count;  // its features in Data::features
   bool held_out;
 };
@@ -151,16 +151,19 @@ Losses pass(const Data& d, const Options& o, const std::vector<double>& w, std::
   l.train /= double(std::max<size_t>(n_train, 1));
   l.held_out /= double(std::max<size_t>(n_held, 1));
   if (grad)
-    for (size_t i = 0; i < grad->size(); ++i) (*grad)[i] = (*grad)[i] / double(std::max<size_t>(n_train, 1)) + 2 * o.l2 * w[i];
+    for (size_t i = 0; i < grad->size(); ++i)
+      (*grad)[i] = (*grad)[i] / double(std::max<size_t>(n_train, 1)) + 2 * o.l2 * w[i];
   return l;
 }
 
 void write_table(std::FILE* f, const char* name, const std::vector<int>& w, int base, int cells, int per_row) {
-  std::fprintf(f, "inline constexpr std::array<std::array<int16_t, %d>, %d> %s = {{\n", cells, int(PIECE_TYPE_NB), name);
+  std::fprintf(f, "inline constexpr std::array<std::array<int16_t, %d>, %d> %s = {{\n", cells, int(PIECE_TYPE_NB),
+               name);
   for (int pt = 0; pt < PIECE_TYPE_NB; ++pt) {
     std::fprintf(f, "    {{");
     for (int i = 0; i < cells; ++i)
-      std::fprintf(f, "%s%d%s", i % per_row == 0 ? "\n        " : " ", w[size_t(base + pt * cells + i)], i + 1 < cells ? "," : "");
+      std::fprintf(f, "%s%d%s", i % per_row == 0 ? "\n        " : " ", w[size_t(base + pt * cells + i)],
+                   i + 1 < cells ? "," : "");
     std::fprintf(f, "}},\n");
   }
   std::fprintf(f, "}};\n\n");
@@ -180,11 +183,13 @@ int run(const Options& o, const std::string& command) {
   const Losses start = pass(d, o, w, nullptr);
   Losses best_loss = start;
   int best_epoch = 0;
-  std::printf("| epoch | training loss | held-out loss |\n|---:|---:|---:|\n| 0 | %.6f | %.6f |\n", start.train, start.held_out);
+  std::printf("| epoch | training loss | held-out loss |\n|---:|---:|---:|\n| 0 | %.6f | %.6f |\n", start.train,
+              start.held_out);
   const double beta1 = 0.9, beta2 = 0.999;
   for (int epoch = 1; epoch <= o.epochs; ++epoch) {
     const Losses l = pass(d, o, w, &grad);
-    if (held ? l.held_out < best_loss.held_out : l.train < best_loss.train) best_loss = l, best = w, best_epoch = epoch - 1;
+    if (held ? l.held_out < best_loss.held_out : l.train < best_loss.train)
+      best_loss = l, best = w, best_epoch = epoch - 1;
     if (epoch % 50 == 0) std::printf("| %d | %.6f | %.6f |\n", epoch - 1, l.train, l.held_out);
     for (size_t i = 0; i < w.size(); ++i) {
       m[i] = beta1 * m[i] + (1 - beta1) * grad[i];
@@ -258,12 +263,13 @@ int check(const std::string& file) {
     ++positions;
     changed += on != off;
     if (std::lround(model(d, s, w)) != on) {
-      if (differ++ < 5) std::fprintf(stderr, "differs: %s (evaluation %d, fit's model %.0f)\n", pos.sfen().c_str(), on, model(d, s, w));
+      if (differ++ < 5)
+        std::fprintf(stderr, "differs: %s (evaluation %d, fit's model %.0f)\n", pos.sfen().c_str(), on, model(d, s, w));
     }
   }
   eval::set_eval_weights(eval::kDefaultEvalWeights);
-  std::printf("%zu positions, %zu changed by the tables, %zu where the fit's model and the evaluation differ\n", positions,
-              changed, differ);
+  std::printf("%zu positions, %zu changed by the tables, %zu where the fit's model and the evaluation differ\n",
+              positions, changed, differ);
   return differ || changed == 0 ? 1 : 0;
 }
 
@@ -273,9 +279,10 @@ int check(const std::string& file) {
 int main(int argc, char** argv) {
   using sashite::study::CommandLine;
   sashite::Options o;
-  const CommandLine cl{"piece_table_fit",
-                       "piece_table_fit [--epochs N] [--k CP] [--l2 X] [--lambda X] [--rate CP] [--header FILE] labels.tsv | "
-                       "piece_table_fit --check FILE"};
+  const CommandLine cl{
+      "piece_table_fit",
+      "piece_table_fit [--epochs N] [--k CP] [--l2 X] [--lambda X] [--rate CP] [--header FILE] labels.tsv | "
+      "piece_table_fit --check FILE"};
   auto number = [&](const char* v, const char* what, double lo, double hi) {
     char* end = nullptr;
     const double x = std::strtod(v, &end);

@@ -131,8 +131,10 @@ Data load(const Options& o) {
     for (std::string line; std::getline(in, line);) {
       if (line.empty()) continue;
       auto& into = d.games % 5 == 4 ? d.held_out : d.train;
-      if (add_game(line, d.games, o, into)) ++d.games;
-      else ++d.skipped_games;
+      if (add_game(line, d.games, o, into))
+        ++d.games;
+      else
+        ++d.skipped_games;
     }
   }
   return d;
@@ -192,8 +194,10 @@ double golden_section(F f) {
   const double g = (std::sqrt(5.0) - 1) / 2;
   for (int i = 0; i < 40; ++i) {
     const double a = hi - g * (hi - lo), b = lo + g * (hi - lo);
-    if (f(a) < f(b)) hi = b;
-    else lo = a;
+    if (f(a) < f(b))
+      hi = b;
+    else
+      lo = a;
   }
   return (lo + hi) / 2;
 }
@@ -276,7 +280,8 @@ int run(const Options& o) {
     eval::set_eval_weights(w);
     if (refit_k) k = fit_k(d.train), best = loss(d.train, k);
     const double held = loss(d.held_out, k);
-    std::fprintf(stderr, "round %d step %d K %.1f training loss %.7f held-out loss %.7f\n", rounds, step, k, best, held);
+    std::fprintf(stderr, "round %d step %d K %.1f training loss %.7f held-out loss %.7f\n", rounds, step, k, best,
+                 held);
     // Without held-out games (fewer than five) the last round is kept.
     if (held < held1 || d.held_out.empty()) held1 = held, kept = w, kept_train = best, kept_round = rounds, kept_k = k;
     if (!improved) step /= 2;
@@ -303,9 +308,10 @@ int run(const Options& o) {
     std::printf("\n");
     eval::set_eval_weights(w);
   }
-  std::printf("K = %.1f on the defaults, %.1f on the tuned weights; rounds %d, the weights of round %d kept (lowest "
-              "held-out loss)\n\n| loss | default | tuned |\n|---|---|---|\n",
-              fit_k_default, kept_k, rounds, kept_round);
+  std::printf(
+      "K = %.1f on the defaults, %.1f on the tuned weights; rounds %d, the weights of round %d kept (lowest "
+      "held-out loss)\n\n| loss | default | tuned |\n|---|---|---|\n",
+      fit_k_default, kept_k, rounds, kept_round);
   std::printf("| training | %.7f | %.7f |\n| held out | %.7f | %.7f |\n\n", train0, best, held0, held1);
   std::printf("| weight | default | tuned |\n|---|---|---|\n");
   for (int i = 0; i < eval::kEvalWeightCount; ++i)
@@ -338,7 +344,8 @@ int main(int argc, char** argv) {
             {"--rounds", [&](const char* v) { o.rounds = positive(v, "--rounds"); }},
             {"--dump", [&](const char* v) { o.dump = v; }},
             {"--labels", [&](const char* v) { o.labels = v; }},
-            {"--freeze", [&](const char* v) {
+            {"--freeze",
+             [&](const char* v) {
                std::string names(v);
                std::replace(names.begin(), names.end(), ',', ' ');
                std::string_view rest = names;

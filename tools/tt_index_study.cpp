@@ -178,20 +178,24 @@ size_t same_slot_pairs(const std::vector<std::vector<Keys>>& groups, const Metho
 
 void print_introduction(const Population& pop) {
   std::printf("## Transposition-table index: same-board positions per slot\n\n");
-  std::printf("merom686's (shogi686 hands, 2016) open question: the additive key puts the side to move's hand in bytes 1..7 of the key, so do\n"
-              "positions that share a board and differ only in hands crowd into the same table slots?\n\n"
-              "Population: %zu base positions (every 16th node to depth 2 of the reference positions (movegen_full/reference.h) matsuri,\n"
-              "middlegame_b91, middlegame_w124 and drops, and 40 seeded random walks of 160 plies from the start).\n"
-              "Around each base, every redistribution of up to 2 pieces between the two hands, board and side to\n"
-              "move unchanged (what drop-and-capture sequences in a search produce): %zu same-board groups (bases\n"
-              "with pieces in hand), %zu positions (%.1f per group), %zu same-board pairs inside the groups.\n\n",
-              pop.bases, pop.groups.size(), pop.positions, double(pop.positions) / double(pop.groups.size()), pop.pairs);
-  std::printf("Cells: same-board pairs sharing a slot, as a fraction and as a multiple of the ideal 2^-bits.\n"
-              "Pairs are not independent samples: the pairs of a group differ by a few hand changes whatever the\n"
-              "board, so a low-bits row is decided by its distinct key deltas (two keys share the low bits iff\n"
-              "their delta's low bits are all 0), and a 0 says that none of those deltas has its low bits all 0,\n"
-              "i.e. every hand difference reaches the index bits. With D distinct deltas, a random-like index\n"
-              "expects about D * 2^-bits of them in one slot, so a 0 is expected once D < 2^bits.\n\n");
+  std::printf(
+      "merom686's (shogi686 hands, 2016) open question: the additive key puts the side to move's hand in bytes 1..7 of "
+      "the key, so do\n"
+      "positions that share a board and differ only in hands crowd into the same table slots?\n\n"
+      "Population: %zu base positions (every 16th node to depth 2 of the reference positions "
+      "(movegen_full/reference.h) matsuri,\n"
+      "middlegame_b91, middlegame_w124 and drops, and 40 seeded random walks of 160 plies from the start).\n"
+      "Around each base, every redistribution of up to 2 pieces between the two hands, board and side to\n"
+      "move unchanged (what drop-and-capture sequences in a search produce): %zu same-board groups (bases\n"
+      "with pieces in hand), %zu positions (%.1f per group), %zu same-board pairs inside the groups.\n\n",
+      pop.bases, pop.groups.size(), pop.positions, double(pop.positions) / double(pop.groups.size()), pop.pairs);
+  std::printf(
+      "Cells: same-board pairs sharing a slot, as a fraction and as a multiple of the ideal 2^-bits.\n"
+      "Pairs are not independent samples: the pairs of a group differ by a few hand changes whatever the\n"
+      "board, so a low-bits row is decided by its distinct key deltas (two keys share the low bits iff\n"
+      "their delta's low bits are all 0), and a 0 says that none of those deltas has its low bits all 0,\n"
+      "i.e. every hand difference reaches the index bits. With D distinct deltas, a random-like index\n"
+      "expects about D * 2^-bits of them in one slot, so a 0 is expected once D < 2^bits.\n\n");
 }
 
 void print_table(const Population& pop) {
@@ -225,7 +229,8 @@ void print_reading() {
       "  property of these few deltas (better than random), not a sample of independent pairs.\n"
       "- **additive key, PEXT-folded hand**: the 21 count bits gathered and XORed into the low bits: every hand\n"
       "  difference reaches the index; at the ideal rate or below.\n"
-      "- **additive key on padded32, low bits** (merom686's (shogi686 hands, 2016) other remedy, another layout or piece numbering):\n"
+      "- **additive key on padded32, low bits** (merom686's (shogi686 hands, 2016) other remedy, another layout or "
+      "piece numbering):\n"
       "  padded32 packs every count into bits 0-26, so a 2^16 index already sees pawn, lance, knight and\n"
       "  the two low silver bits, and 2^27 would see every count. Fewer same-slot pairs than hand64, still\n"
       "  far above the ideal below 2^27.\n"

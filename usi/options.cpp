@@ -27,8 +27,7 @@ std::variant<OptionValue, std::string> checked(const UsiOption& o, const std::st
       for (const std::string& v : values) list += (list.empty() ? "" : ", ") + v;
       return o.name + " must be one of " + list + got;
     }
-    case UsiOption::Type::String:
-      return OptionValue{text == "<empty>" ? std::string() : text, 0};
+    case UsiOption::Type::String: return OptionValue{text == "<empty>" ? std::string() : text, 0};
   }
   return o.name + ": unknown option type";  // unreachable: every type is handled above
 }
@@ -62,16 +61,12 @@ void UsiOptions::print(std::ostream& out) const {
       case UsiOption::Type::Spin:
         out << " type spin default " << o.default_value << " min " << o.min << " max " << o.max;
         break;
-      case UsiOption::Type::Check:
-        out << " type check default " << o.default_value;
-        break;
+      case UsiOption::Type::Check: out << " type check default " << o.default_value; break;
       case UsiOption::Type::Combo:
         out << " type combo default " << o.default_value;
         for (const std::string& v : o.values()) out << " var " << v;
         break;
-      case UsiOption::Type::String:
-        out << " type string default " << o.default_value;
-        break;
+      case UsiOption::Type::String: out << " type string default " << o.default_value; break;
     }
     out << "\n";
   }

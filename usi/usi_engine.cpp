@@ -33,10 +33,8 @@ struct ChoiceOption {
   std::string EngineChoice::*field;
 };
 constexpr ChoiceOption kChoiceOptions[] = {
-    {"MoveGen", &EngineChoice::generator},
-    {"HandLayout", &EngineChoice::layout},
-    {"KeyScheme", &EngineChoice::key_scheme},
-    {"TTLayout", &EngineChoice::tt},
+    {"MoveGen", &EngineChoice::generator},    {"HandLayout", &EngineChoice::layout},
+    {"KeyScheme", &EngineChoice::key_scheme}, {"TTLayout", &EngineChoice::tt},
     {"EffectSource", &EngineChoice::effects},
 };
 
@@ -52,7 +50,8 @@ UsiEngine::UsiEngine(std::ostream& out) : out_(out) {
 // values, so nothing is applied at startup.
 void UsiEngine::add_options() {
   using Error = std::optional<std::string>;
-  options_.add(UsiOption::spin("USI_Hash", kDefaultHashMb, 1, 65536, [this](const OptionValue& v) { return set_hash(v.number); }));
+  options_.add(UsiOption::spin("USI_Hash", kDefaultHashMb, 1, 65536,
+                               [this](const OptionValue& v) { return set_hash(v.number); }));
   // Accepted for the GUI's sake: `go ponder` alone decides whether the engine ponders.
   options_.add(UsiOption::check("USI_Ponder", false, [](const OptionValue&) -> Error { return std::nullopt; }));
   options_.add(UsiOption::spin("MoveOverhead", kDefaultMoveOverheadMs, 0, 5000, [this](const OptionValue& v) -> Error {
@@ -68,8 +67,10 @@ void UsiEngine::add_options() {
       return std::nullopt;
     };
   };
-  options_.add(UsiOption::combo("MateSolver", kDefaultMateSolver, mate::MateSession::solver_names, set_mate_name(&mate_solver_)));
-  options_.add(UsiOption::combo("MateTable", kDefaultMateTable, mate::MateSession::table_names, set_mate_name(&mate_table_name_)));
+  options_.add(UsiOption::combo("MateSolver", kDefaultMateSolver, mate::MateSession::solver_names,
+                                set_mate_name(&mate_solver_)));
+  options_.add(UsiOption::combo("MateTable", kDefaultMateTable, mate::MateSession::table_names,
+                                set_mate_name(&mate_table_name_)));
   // The mate table's own budget: USI_Hash is the search's.
   options_.add(UsiOption::spin("MateHash", kDefaultMateHashMb, 1, 65536, [this](const OptionValue& v) -> Error {
     if (auto err = beyond_memory(v.number, mate_hash_mb_)) return err;
@@ -77,13 +78,14 @@ void UsiEngine::add_options() {
     mate_.reset();
     return std::nullopt;
   }));
-  options_.add(UsiOption::combo("MatePostSearch", kPostSearchNames[size_t(mate_post_search_)],
-                                [] { return std::vector<std::string>(std::begin(kPostSearchNames), std::end(kPostSearchNames)); },
-                                [this](const OptionValue& v) -> Error {
-                                  for (size_t i = 0; i < std::size(kPostSearchNames); ++i)
-                                    if (v.text == kPostSearchNames[i]) mate_post_search_ = mate::MatePostSearch(i);
-                                  return std::nullopt;
-                                }));
+  options_.add(UsiOption::combo(
+      "MatePostSearch", kPostSearchNames[size_t(mate_post_search_)],
+      [] { return std::vector<std::string>(std::begin(kPostSearchNames), std::end(kPostSearchNames)); },
+      [this](const OptionValue& v) -> Error {
+        for (size_t i = 0; i < std::size(kPostSearchNames); ++i)
+          if (v.text == kPostSearchNames[i]) mate_post_search_ = mate::MatePostSearch(i);
+        return std::nullopt;
+      }));
   // The root mate probe's share of each move's budget, percent (0: off); see root_mate().
   options_.add(UsiOption::spin("RootMateShare", kDefaultRootMateShare, 0, 50, [this](const OptionValue& v) -> Error {
     root_mate_share_ = v.number;
@@ -91,10 +93,11 @@ void UsiEngine::add_options() {
   }));
   // The root mate-safety check's share of the search's hard limit per check, percent (0: off);
   // see guard_against_mate().
-  options_.add(UsiOption::spin("MateSafetyShare", kDefaultMateSafetyShare, 0, 50, [this](const OptionValue& v) -> Error {
-    mate_safety_share_ = v.number;
-    return std::nullopt;
-  }));
+  options_.add(
+      UsiOption::spin("MateSafetyShare", kDefaultMateSafetyShare, 0, 50, [this](const OptionValue& v) -> Error {
+        mate_safety_share_ = v.number;
+        return std::nullopt;
+      }));
   // A combination the registry lacks (an additive key for a layout without one) is refused.
   for (const ChoiceOption& o : kChoiceOptions) {
     const auto values = [field = o.field] { return choice_values(field); };
@@ -106,12 +109,13 @@ void UsiEngine::add_options() {
     options_.add(UsiOption::combo(o.name, EngineChoice{}.*o.field, values, switch_part));
   }
   // The search's draw score and its feature switches (search/features.h), one check each.
-  options_.add(UsiOption::spin("Contempt", SearchParams::kDefaultContempt, -1000, 1000, [this](const OptionValue& v) -> Error {
-    SearchParams p = engine_->params();
-    p.contempt = v.number;
-    engine_->set_params(p);
-    return std::nullopt;
-  }));
+  options_.add(
+      UsiOption::spin("Contempt", SearchParams::kDefaultContempt, -1000, 1000, [this](const OptionValue& v) -> Error {
+        SearchParams p = engine_->params();
+        p.contempt = v.number;
+        engine_->set_params(p);
+        return std::nullopt;
+      }));
   // The evaluation's effect weights by name (search/evaluate.h), for tuning runs through the
   // match runner: "attack_d1=30,king_hole=-20"; unnamed weights keep their defaults.
   options_.add(UsiOption::string("EvalWeights", "", [](const OptionValue& v) -> Error {
@@ -129,12 +133,13 @@ void UsiEngine::add_options() {
     return std::nullopt;
   }));
   for (const SearchFeatureInfo& f : kSearchFeatures) {
-    options_.add(UsiOption::check("Search" + std::string(f.name), f.on_by_default, [this, feature = f.feature](const OptionValue& v) -> Error {
-      SearchParams p = engine_->params();
-      p.set(feature, v.number != 0);
-      engine_->set_params(p);
-      return std::nullopt;
-    }));
+    options_.add(UsiOption::check("Search" + std::string(f.name), f.on_by_default,
+                                  [this, feature = f.feature](const OptionValue& v) -> Error {
+                                    SearchParams p = engine_->params();
+                                    p.set(feature, v.number != 0);
+                                    engine_->set_params(p);
+                                    return std::nullopt;
+                                  }));
   }
 }
 
@@ -273,11 +278,13 @@ usi::Job UsiEngine::go(std::string_view args) {
   const SearchLimits limits = std::get<SearchLimits>(parsed);
   if (limits.mate) return go_mate(limits);
   ponderhit_ = false;
-  return {usi::JobKind::Search, [this, limits, sfen = history_.final_sfen, plies = history_.plies()](const std::atomic<bool>& stop) {
+  return {usi::JobKind::Search,
+          [this, limits, sfen = history_.final_sfen, plies = history_.plies()](const std::atomic<bool>& stop) {
             int64_t probe_ms = 0;
             if (const auto mate = root_mate(limits, sfen, plies, stop, probe_ms)) {
-              std::string line = "info depth " + std::to_string(mate->moves.size()) + " score mate " + std::to_string(mate->depth) +
-                                 " nodes " + std::to_string(mate->nodes) + " time " + std::to_string(probe_ms) + " pv";
+              std::string line = "info depth " + std::to_string(mate->moves.size()) + " score mate " +
+                                 std::to_string(mate->depth) + " nodes " + std::to_string(mate->nodes) + " time " +
+                                 std::to_string(probe_ms) + " pv";
               for (Move m : mate->moves) (line += ' ') += to_usi(m);
               say(line);
               say("bestmove " + to_usi(mate->moves.front()));
@@ -313,7 +320,8 @@ mate::MateSession* UsiEngine::mate_session(const char* who) {
     try {
       mate_ = std::make_unique<mate::MateSession>(mate_solver_, mate_table_name_, size_t(mate_hash_mb_));
     } catch (const std::bad_alloc&) {
-      say(std::string("info string error: ") + who + ": cannot allocate a " + std::to_string(mate_hash_mb_) + " MB mate table");
+      say(std::string("info string error: ") + who + ": cannot allocate a " + std::to_string(mate_hash_mb_) +
+          " MB mate table");
     }
   }
   return mate_.get();
@@ -384,7 +392,7 @@ std::optional<mate::MateResult> UsiEngine::root_mate(const SearchLimits& limits,
   if (!mate_session("root mate probe")) return std::nullopt;
   Position pos;
   StateInfo si;
-  pos.set(sfen, &si);  // the SFEN of a position already set up
+  pos.set(sfen, &si);                       // the SFEN of a position already set up
   if (pos.in_check()) return std::nullopt;  // the solver proves mates for the side to move, not in check
   MateLimits ml = share_of_nodes(limits, root_mate_share_, stop);
   if (!limits.nodes) {
@@ -410,52 +418,56 @@ std::optional<mate::MateResult> UsiEngine::root_mate(const SearchLimits& limits,
 // info line and 謎電's (2005) form; about every second, from the unbounded df-pn, an info line
 // with nodes, nps, hashfull and its current line; after the solve the table's statistics.
 usi::Job UsiEngine::go_mate(const SearchLimits& limits) {
-  return {usi::JobKind::Search, [this, ms = limits.mate_ms, sfen = history_.final_sfen](const std::atomic<bool>& stop) {
-            using namespace mate;
-            if (!mate_session("go mate")) {
-              say("checkmate timeout");
-              return;
-            }
-            Position pos;
-            StateInfo si;
-            pos.set(sfen, &si);  // the SFEN of a position already set up
-            MateLimits ml;
-            ml.ms = ms;
-            ml.stop = &stop;
-            const auto t0 = std::chrono::steady_clock::now();
-            ml.post_search = mate_post_search_;
-            ml.on_progress = [this](const MateProgress& p) {
-              const uint64_t ms = uint64_t(p.seconds * 1000);
-              std::string line = "info time " + std::to_string(ms) + " nodes " + std::to_string(p.nodes) + " nps " +
-                                 std::to_string(ms ? p.nodes * 1000 / ms : p.nodes) + " hashfull " + std::to_string(p.hashfull);
-              if (p.mate_length) line += " score mate " + std::to_string(p.mate_length);
-              if (!p.pv.empty()) line += " pv";
-              for (Move m : p.pv) (line += ' ') += to_usi(m);
-              say(line);
-            };
-            ml.on_iteration = [this, t0](const MateIteration& it) {
-              const int64_t elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
-              say("info depth " + std::to_string(it.depth) + " nodes " + std::to_string(it.nodes) + " time " +
-                  std::to_string(elapsed) + " nps " + std::to_string(elapsed ? it.nodes * 1000 / uint64_t(elapsed) : it.nodes) +
-                  "\ninfo string iteration " + it.to_string());
-            };
-            const MateResult r = mate_->solve(pos, ml);
-            say("info string mate solver " + std::string(mate_->solver_name()) + ", table " + mate_->table_name() + ": " +
-                mate_->stats().to_string());
-            if (r.status == MateStatus::Mate) {
-              if (!r.exact) say("info string " + mate_answer(r) + ": a proven mate, perhaps not the shortest");
-              std::string line = "checkmate";
-              for (Move m : r.moves) (line += ' ') += to_usi(m);
-              say(line);
-            } else if (r.status == MateStatus::NoMate && r.depth == kNoLimit) {
-              say("checkmate nomate");
-            } else {
-              // Out of time, stopped, or no mate within the deepest iteration: undecided.
-              if (r.status == MateStatus::NoMate)
-                say("info string no mate within " + std::to_string(r.depth) + " plies, the deepest this solver searches");
-              say("checkmate timeout");
-            }
-          }};
+  return {
+      usi::JobKind::Search, [this, ms = limits.mate_ms, sfen = history_.final_sfen](const std::atomic<bool>& stop) {
+        using namespace mate;
+        if (!mate_session("go mate")) {
+          say("checkmate timeout");
+          return;
+        }
+        Position pos;
+        StateInfo si;
+        pos.set(sfen, &si);  // the SFEN of a position already set up
+        MateLimits ml;
+        ml.ms = ms;
+        ml.stop = &stop;
+        const auto t0 = std::chrono::steady_clock::now();
+        ml.post_search = mate_post_search_;
+        ml.on_progress = [this](const MateProgress& p) {
+          const uint64_t ms = uint64_t(p.seconds * 1000);
+          std::string line = "info time " + std::to_string(ms) + " nodes " + std::to_string(p.nodes) + " nps " +
+                             std::to_string(ms ? p.nodes * 1000 / ms : p.nodes) + " hashfull " +
+                             std::to_string(p.hashfull);
+          if (p.mate_length) line += " score mate " + std::to_string(p.mate_length);
+          if (!p.pv.empty()) line += " pv";
+          for (Move m : p.pv) (line += ' ') += to_usi(m);
+          say(line);
+        };
+        ml.on_iteration = [this, t0](const MateIteration& it) {
+          const int64_t elapsed =
+              std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
+          say("info depth " + std::to_string(it.depth) + " nodes " + std::to_string(it.nodes) + " time " +
+              std::to_string(elapsed) + " nps " +
+              std::to_string(elapsed ? it.nodes * 1000 / uint64_t(elapsed) : it.nodes) + "\ninfo string iteration " +
+              it.to_string());
+        };
+        const MateResult r = mate_->solve(pos, ml);
+        say("info string mate solver " + std::string(mate_->solver_name()) + ", table " + mate_->table_name() + ": " +
+            mate_->stats().to_string());
+        if (r.status == MateStatus::Mate) {
+          if (!r.exact) say("info string " + mate_answer(r) + ": a proven mate, perhaps not the shortest");
+          std::string line = "checkmate";
+          for (Move m : r.moves) (line += ' ') += to_usi(m);
+          say(line);
+        } else if (r.status == MateStatus::NoMate && r.depth == kNoLimit) {
+          say("checkmate nomate");
+        } else {
+          // Out of time, stopped, or no mate within the deepest iteration: undecided.
+          if (r.status == MateStatus::NoMate)
+            say("info string no mate within " + std::to_string(r.depth) + " plies, the deepest this solver searches");
+          say("checkmate timeout");
+        }
+      }};
 }
 
 // "bench [depth]": every bench position from a new game to `depth` (default 7), one summary
@@ -491,8 +503,8 @@ usi::Job UsiEngine::bench(std::string_view args) {
                   usi_score(r.score) + " bestmove " + to_usi(r.best) + " nodes " + std::to_string(r.nodes));
             }
             engine_->set_game(history_);
-            say("===========================\nConfiguration: " + choice_.name() + "\nTotal time (ms) : " +
-                std::to_string(ms) + "\nNodes searched  : " + std::to_string(nodes) +
+            say("===========================\nConfiguration: " + choice_.name() +
+                "\nTotal time (ms) : " + std::to_string(ms) + "\nNodes searched  : " + std::to_string(nodes) +
                 "\nNodes/second    : " + std::to_string(ms ? nodes * 1000 / uint64_t(ms) : nodes));
           }};
 }
@@ -539,8 +551,8 @@ usi::Job UsiEngine::bench_mate(std::string_view args) {
               const uint64_t n = r.nodes + r.solution_nodes;
               nodes += n;
               seconds += r.seconds;
-              say("info string bench mate " + std::to_string(i + 1) + " " + mate_answer(r) + " nodes " + std::to_string(n) +
-                  " time " + std::to_string(int64_t(r.seconds * 1000)) + " nps " +
+              say("info string bench mate " + std::to_string(i + 1) + " " + mate_answer(r) + " nodes " +
+                  std::to_string(n) + " time " + std::to_string(int64_t(r.seconds * 1000)) + " nps " +
                   std::to_string(r.seconds > 0 ? uint64_t(double(n) / r.seconds) : n) +
                   (problems[i].expected.empty() ? "" : " expected " + problems[i].expected));
             }

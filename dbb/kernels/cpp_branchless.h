@@ -1,5 +1,5 @@
-// LS3600's (differential generation, 2009) pseudo-code as plain C++ on one DBB window: dirty = dirty * 2 + (touched ? 1 : 0),
-// last piece first so that piece i ends in bit i. Whatever the compiler makes of it.
+// LS3600's (differential generation, 2009) pseudo-code as plain C++ on one DBB window: dirty = dirty * 2 + (touched ? 1
+// : 0), last piece first so that piece i ends in bit i. Whatever the compiler makes of it.
 #pragma once
 
 #include "dbb/dirty_kernel.h"

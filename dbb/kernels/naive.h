@@ -19,9 +19,7 @@ struct NaiveKernel : AnyCpu {
   static uint64_t dirty22(const PieceAttacks& pa, Square from, Square to) {
     return dirty_first(kWordPieces, pa, from, to);
   }
-  static uint64_t dirty40(const PieceAttacks& pa, Square from, Square to) {
-    return dirty_first(kPieces, pa, from, to);
-  }
+  static uint64_t dirty40(const PieceAttacks& pa, Square from, Square to) { return dirty_first(kPieces, pa, from, to); }
 };
 
 }  // namespace sashite::dbb

@@ -106,8 +106,10 @@ class EffectPosition {
   // A pass changes no square, so no count.
   void do_null_move(State& st) {
     st.previous = st_;
-    if constexpr (Undo == EffectUndo::Copy) st.part.effects = st_->part.effects;
-    else st.part.count = 0;
+    if constexpr (Undo == EffectUndo::Copy)
+      st.part.effects = st_->part.effects;
+    else
+      st.part.count = 0;
     pos_.do_null_move(st.base);
     st_ = &st;
   }
@@ -117,8 +119,10 @@ class EffectPosition {
   }
 
   const EffectBoard& effects() const {
-    if constexpr (Undo == EffectUndo::Copy) return *st_->part.effects;
-    else return board_;
+    if constexpr (Undo == EffectUndo::Copy)
+      return *st_->part.effects;
+    else
+      return board_;
   }
 
   // What the search asks of a position, answered by the base position.

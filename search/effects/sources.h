@@ -48,12 +48,12 @@ struct DiffKeptEffects {
     { pos.ids_on_board(c) } -> std::same_as<uint64_t>;
   };
   template <class P>
-    requires kFits<P>
+  requires kFits<P>
   using Position = P;
   // Every on-board id's kept set, pawns included one by one: the store keeps no per-colour
   // union of them.
   template <class P>
-    requires kFits<P>
+  requires kFits<P>
   static const EffectBoard& effects(P& pos, EffectBoard& scratch) {
     pos.sync();
     const dbb::PieceAttacks& a = pos.piece_attacks();
@@ -72,7 +72,7 @@ struct IncrementalEffects {
   template <class P>
   static constexpr bool kFits = std::same_as<P, BasicPosition<typename P::Hand>>;
   template <class P>
-    requires kFits<P>
+  requires kFits<P>
   using Position = EffectPosition<typename P::Hand>;
   template <HandLayout H, EffectUndo U>
   static const EffectBoard& effects(EffectPosition<H, U>& pos, EffectBoard&) {
@@ -83,18 +83,21 @@ struct IncrementalEffects {
 // S over a generator's position P: S fits P, the position it plays on is a SearchPosition, and
 // it answers the counts.
 template <class S, class P>
-concept EffectSourceFor = S::template kFits<P> && SearchPosition<typename S::template Position<P>> &&
-                          requires(typename S::template Position<P>& pos, EffectBoard& scratch) {
-                            { S::effects(pos, scratch) } -> std::same_as<const EffectBoard&>;
-                          };
+concept EffectSourceFor = S::template kFits<P>&& SearchPosition<typename S::template Position<P>>&& requires(
+    typename S::template Position<P>& pos, EffectBoard& scratch) {
+  { S::effects(pos, scratch) } -> std::same_as<const EffectBoard&>;
+};
 
 template <class S>
 concept EffectSource = requires {
   { S::name } -> std::convertible_to<const char*>;
-} && all_types<RegisteredGenerators>([]<class G> {
+}
+&&all_types<RegisteredGenerators>([]<class G> {
   using P = typename G::template Position<DefaultHand>;
-  if constexpr (S::template kFits<P>) return EffectSourceFor<S, P>;
-  else return true;
+  if constexpr (S::template kFits<P>)
+    return EffectSourceFor<S, P>;
+  else
+    return true;
 });
 
 using RegisteredEffectSources = SASHITE_TYPE_LIST(SASHITE_FOR_EACH_EFFECT_SOURCE);

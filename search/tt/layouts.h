@@ -20,10 +20,12 @@ namespace sashite {
 // every layout under every registered key scheme.
 using RegisteredTTLayouts = SASHITE_TEMPLATE_LIST(SASHITE_FOR_EACH_TT_LAYOUT);
 namespace detail {
-template <class Layouts, class Schemes> struct TTProduct;
+template <class Layouts, class Schemes>
+struct TTProduct;
 template <class... Ls, class... Ss>
 struct TTProduct<TypeList<Ls...>, TypeList<Ss...>> {
-  template <class L> using Row = TypeList<typename L::template With<Ss>...>;
+  template <class L>
+  using Row = TypeList<typename L::template With<Ss>...>;
   using type = ConcatTypes<Row<Ls>...>;
 };
 }  // namespace detail

@@ -34,15 +34,15 @@ template <class T>
 concept TTLayout = requires(T& tt, const T& ctt, Key key, Move m, Value v, Bound b, int depth, size_t mb) {
   { T::name } -> std::convertible_to<const char*>;
   typename T::Keys;  // the key scheme, whose slot and check it uses (hand/key_scheme.h)
-  tt.resize(mb);   // megabytes; clears the table
+  tt.resize(mb);     // megabytes; clears the table
   tt.clear();
-  tt.new_search(); // ages the entries of earlier searches
+  tt.new_search();  // ages the entries of earlier searches
   // Fills `out` and returns true when the key's entry is present.
   { ctt.probe(key, std::declval<TTData&>()) } -> std::same_as<bool>;
   // value: already value_to_tt'd by the caller; eval: static evaluation or VALUE_NONE.
   tt.store(key, m, v, b, depth, v);
   { ctt.hashfull() } -> std::same_as<int>;  // per mille of a sample of slots used this search
-  { ctt.prefetch(key) };
+  {ctt.prefetch(key)};
 };
 
 }  // namespace sashite

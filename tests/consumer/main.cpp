@@ -28,8 +28,7 @@ int main() {
   DiffPosition<DefaultHand> diff;
   DiffPosition<DefaultHand>::State st;
   ok &= !diff.set(Position::kStartSfen, &st) && perft(diff, 3) == 25470;
-  std::printf("differential: %s; search library: %s\n", ok ? "25470" : "wrong",
-              repetition_name(Repetition::None));
+  std::printf("differential: %s; search library: %s\n", ok ? "25470" : "wrong", repetition_name(Repetition::None));
   std::printf(ok ? "consumer: every count 25470\n" : "consumer: wrong count\n");
   return ok ? 0 : 1;
 }

@@ -10,7 +10,8 @@
 namespace sashite::fuzz {
 
 [[noreturn]] inline void fail(std::string_view what, std::string_view detail = {}) {
-  std::fprintf(stderr, "invariant broken: %.*s %.*s\n", int(what.size()), what.data(), int(detail.size()), detail.data());
+  std::fprintf(stderr, "invariant broken: %.*s %.*s\n", int(what.size()), what.data(), int(detail.size()),
+               detail.data());
   std::abort();
 }
 

@@ -25,7 +25,8 @@ void check_piece_counts(const Position& pos) {
     }
   for (Color c : {BLACK, WHITE})
     for (PieceType pr = PAWN; pr < KING; ++pr) counts[pr] += pos.hand(c).count(pr);
-  for (PieceType pr = PAWN; pr < KING; ++pr) require(counts[pr] <= max_in_hand(pr), "more pieces of a kind than the real set");
+  for (PieceType pr = PAWN; pr < KING; ++pr)
+    require(counts[pr] <= max_in_hand(pr), "more pieces of a kind than the real set");
   require(kings[BLACK] <= 1 && kings[WHITE] <= 1, "two kings of one side");
 }
 

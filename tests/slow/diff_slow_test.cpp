@@ -29,20 +29,22 @@ constexpr DeepCase kDeepCases[] = {
     {"start", 6, 7, 0},          {"matsuri", 4, 4, 1},         {"max_moves", 4, 3, 2}, {"pawn_drop_mate", 6, 2, 3},
     {"middlegame_b91", 5, 4, 4}, {"middlegame_w124", 4, 4, 5}, {"drops", 3, 3, 0},
 };
-static_assert([] {
-  bool covered[kHandLayoutCount] = {};
-  for (const DeepCase& c : kDeepCases) {
-    if (c.layout < 0 || c.layout >= kHandLayoutCount) return false;
-    covered[c.layout] = true;
-  }
-  for (bool b : covered)
-    if (!b) return false;
-  return true;
-}(), "every hand layout gets a deep case, and only registered ones");
+static_assert(
+    [] {
+      bool covered[kHandLayoutCount] = {};
+      for (const DeepCase& c : kDeepCases) {
+        if (c.layout < 0 || c.layout >= kHandLayoutCount) return false;
+        covered[c.layout] = true;
+      }
+      for (bool b : covered)
+        if (!b) return false;
+      return true;
+    }(),
+    "every hand layout gets a deep case, and only registered ones");
 
 void PrintTo(const DeepCase& c, std::ostream* os) {
-  *os << c.name << " (divide depth " << c.divide_depth << ", published to " << c.published_depth
-      << ", hand layout " << c.layout << ")";
+  *os << c.name << " (divide depth " << c.divide_depth << ", published to " << c.published_depth << ", hand layout "
+      << c.layout << ")";
 }
 
 class DiffPerftDeep : public ::testing::TestWithParam<DeepCase> {};

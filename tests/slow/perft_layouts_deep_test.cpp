@@ -1,4 +1,5 @@
-// Every registered hand type reproduces the published counts (movegen_full/reference.h) up to 600 M leaves per position.
+// Every registered hand type reproduces the published counts (movegen_full/reference.h) up to 600 M leaves per
+// position.
 #include <gtest/gtest.h>
 
 #include "tests/hand_domain.h"

@@ -66,18 +66,18 @@ bool key_difference_exact(const BasicPosition<H>& pos, int horizon) {
 // Every implementation on the cyclic walks of the repetition test: kCyclicWalks walks from each
 // start, up to kCyclicPlies plies (a mate ends a walk), every ply checked at horizons 4, 8 and
 // 20, on hand64 under the additive key. by_board_key is the exact answer.
-constexpr std::string_view kCyclicStarts[] = {
-    Position::kStartSfen, "9/9/9/3k5/9/5K3/9/9/9 b RB2G2S2N2L9Prb2g2s2n2l9p 1",
-    "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1", kRookChecks,
-    "4k4/9/9/9/9/9/9/9/4K4 b 2G9P 1"};
+constexpr std::string_view kCyclicStarts[] = {Position::kStartSfen,
+                                              "9/9/9/3k5/9/5K3/9/9/9 b RB2G2S2N2L9Prb2g2s2n2l9p 1",
+                                              "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+                                              kRookChecks, "4k4/9/9/9/9/9/9/9/4K4 b 2G9P 1"};
 constexpr int kCyclicWalks = 40, kCyclicPlies = 200;
 
 struct CyclicTally {
   size_t checks = 0;
-  size_t by_outcome[6] = {};     // by_board_key's answers, indexed by Repetition
-  size_t inexact = 0;            // checks where key_difference_exact is false
-  size_t disagree_inexact = 0;   // ... and by_key_difference differs from by_board_key
-  size_t disagree_exact = 0;     // by_key_difference differs where exact: must be 0
+  size_t by_outcome[6] = {};    // by_board_key's answers, indexed by Repetition
+  size_t inexact = 0;           // checks where key_difference_exact is false
+  size_t disagree_inexact = 0;  // ... and by_key_difference differs from by_board_key
+  size_t disagree_exact = 0;    // by_key_difference differs where exact: must be 0
   std::string first_disagreement;
   size_t single_bit_differs = 0;  // by_key_difference with the SingleBit filter differs
   size_t popcount2_differs = 0;   // ... with the Popcount2 filter

@@ -70,8 +70,9 @@ using RecordingConfig = EngineConfig<RecordingGenerator, DefaultHand, Template<C
 }  // namespace
 
 const char* node_op_name(NodeOp op) {
-  static constexpr const char* names[kNodeOps] = {"move",  "undo",  "null",     "undo_null",    "captures", "quiets",
-                                                  "drops", "evasions", "quiet_checks", "checks", "evaluate"};
+  static constexpr const char* names[kNodeOps] = {"move",         "undo",   "null",    "undo_null",
+                                                  "captures",     "quiets", "drops",   "evasions",
+                                                  "quiet_checks", "checks", "evaluate"};
   return names[unsigned(op)];
 }
 

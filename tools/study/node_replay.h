@@ -22,7 +22,19 @@
 
 namespace sashite::study {
 
-enum class NodeOp : uint8_t { Move, Undo, Null, UndoNull, Captures, Quiets, Drops, Evasions, QuietChecks, Checks, Evaluate };
+enum class NodeOp : uint8_t {
+  Move,
+  Undo,
+  Null,
+  UndoNull,
+  Captures,
+  Quiets,
+  Drops,
+  Evasions,
+  QuietChecks,
+  Checks,
+  Evaluate
+};
 constexpr int kNodeOps = 11;
 constexpr unsigned op_bit(NodeOp op) { return 1u << unsigned(op); }
 constexpr unsigned kGenerationOps = op_bit(NodeOp::Captures) | op_bit(NodeOp::Quiets) | op_bit(NodeOp::Drops) |
@@ -34,11 +46,16 @@ const char* node_op_name(NodeOp op);  // "captures", "quiet_checks", ...
 
 template <GenType T>
 constexpr NodeOp node_op_of() {
-  if constexpr (T == GenType::Captures) return NodeOp::Captures;
-  else if constexpr (T == GenType::Quiets) return NodeOp::Quiets;
-  else if constexpr (T == GenType::Drops) return NodeOp::Drops;
-  else if constexpr (T == GenType::Evasions) return NodeOp::Evasions;
-  else if constexpr (T == GenType::QuietChecks) return NodeOp::QuietChecks;
+  if constexpr (T == GenType::Captures)
+    return NodeOp::Captures;
+  else if constexpr (T == GenType::Quiets)
+    return NodeOp::Quiets;
+  else if constexpr (T == GenType::Drops)
+    return NodeOp::Drops;
+  else if constexpr (T == GenType::Evasions)
+    return NodeOp::Evasions;
+  else if constexpr (T == GenType::QuietChecks)
+    return NodeOp::QuietChecks;
   else {
     static_assert(T == GenType::Checks, "the search asks for no other category");  // the mate-in-one test
     return NodeOp::Checks;
