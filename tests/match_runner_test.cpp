@@ -216,7 +216,7 @@ TEST(MatchRunner, EachFakeEngineFaultIsAdjudicatedAndTheMatchGoesOn) {
   c.game.margin_ms = 1000;
   for (const GameLine& g : run_match(c, nullptr).games) {
     EXPECT_NE(g.reason, to_string(EndReason::Timeout)) << g.detail;
-    EXPECT_EQ(g.late[FIRST], 1);
+    EXPECT_GE(g.late[FIRST], 1);  // the oversleep; an instant move may be late too on a loaded machine
   }
 
   // A program that cannot start.
