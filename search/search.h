@@ -182,10 +182,69 @@ class EngineImpl final : public Engine {
   static constexpr int kStackBefore = 4;
   Stack* root_stack() { return stack_ + kStackBefore; }
 
+  // One main-search node's shared state, for the steps of search().
+  struct Node {
+    Stack* ss = nullptr;
+    int ply = 0, depth = 0;
+    Value alpha = VALUE_ZERO, beta = VALUE_ZERO;  // the window, narrowed by mate distance; alpha rises in the loop
+    bool cut_node = false, in_check = false, tt_hit = false, improving = false, mate_threat = false;
+    Move excluded = MOVE_NONE;  // the singular search's excluded move, MOVE_NONE otherwise
+    Key key = 0;
+    TTData tte;
+    Move tt_move = MOVE_NONE;
+    Value tt_lower = -VALUE_INFINITE, tt_upper = VALUE_INFINITE;  // the entry's bounds at this ply
+    Value eval = VALUE_NONE;      // the static evaluation sharpened by the TT's bounds (none in check)
+    Value raw_eval = VALUE_NONE;  // what the TT keeps: the evaluation before its correction
+  };
+  // What the move loop's steps read of one move.
+  struct MoveFacts {
+    bool capture_stage, gives_check;
+    Piece moved;    // the piece after the move (promoted if it promotes)
+    int reduction;  // the late-move reduction table's plies at this depth and move number
+  };
+  // The moves searched before the best one: the histories' maluses at a cut-off.
+  struct Tried {
+    Move quiets[64], captures[32];
+    int quiet_count = 0, capture_count = 0;
+    void add(Move m, bool capture) {
+      if (!capture && quiet_count < 64)
+        quiets[quiet_count++] = m;
+      else if (capture && capture_count < 32)
+        captures[capture_count++] = m;
+    }
+  };
+
   template <bool PvNode>
   Value search(Value alpha, Value beta, int depth, int ply, bool cut_node);
+  // search()'s steps, inlined into it: the tree and the code are those of one function.
+  template <bool PvNode>
+  [[gnu::always_inline]] inline Value open_node(Node& n);
+  [[gnu::always_inline]] inline void evaluate_node(Node& n);
+  template <bool PvNode>
+  [[gnu::always_inline]] inline Value mate_in_one_cut(Node& n);
+  template <bool PvNode>
+  [[gnu::always_inline]] inline Value prune_node(Node& n);
+  template <bool PvNode>
+  [[gnu::always_inline]] inline Value probcut(Node& n, const OrderingTables& tables);
+  template <bool PvNode>
+  [[gnu::always_inline]] inline Value search_moves(Node& n, const OrderingTables& tables);
+  [[gnu::always_inline]] inline bool prune_move(const Node& n, MovePicker<Pos>& picker, Move m, const MoveFacts& f,
+                                                int move_count, const OrderingTables& tables);
+  template <bool PvNode>
+  [[gnu::always_inline]] inline Value extend(Node& n, Move m, const MoveFacts& f, int& extension);
+  template <bool PvNode>
+  [[gnu::always_inline]] inline int reduction(const Node& n, Move m, const MoveFacts& f, Move counter,
+                                              const OrderingTables& tables) const;
+  [[gnu::always_inline]] inline void learn_from_result(const Node& n, Value best, Move best_move, const Tried& tried);
+  template <bool PvNode>
+  [[gnu::always_inline]] inline void store_node(const Node& n, Value best, Move best_move, Value old_alpha);
   template <bool PvNode>
   Value qsearch(Value alpha, Value beta, int ply, int qply);
+  void start_search(const SearchLimits& limits, const SearchControl& control);
+  void iterate(SearchResult& result, std::vector<Move>& mate_checked);
+  Value aspiration_search(int depth, Value score, bool& full_window);
+  bool out_of_time(int depth, Value score, Value previous_score, int stable_iterations) const;
+  void choose_answer(SearchResult& result, std::vector<Move>& mate_checked);
   Value search_root(Value alpha, Value beta, int depth);
   bool lets_in_mate(int depth, Value score, std::vector<Move>& checked);
   bool drop_if_mate_let_in(Move m, std::vector<Move>& checked);
@@ -265,8 +324,34 @@ class EngineImpl final : public Engine {
 
 // ---------------------------------------------------------------------------------------------
 
+// go: set the search up, deepen iteration by iteration, choose the answer, and hold it
+// while a GUI's `go infinite` or `go ponder` waits for its `stop`.
 template <class Config>
 SearchResult EngineImpl<Config>::go(const SearchLimits& limits, const SearchControl& control) {
+  start_search(limits, control);
+  SearchResult result;
+  if (declaration_wins(pos_.board())) {
+    result.declare_win = true;
+  } else if (!root_moves_.empty()) {
+    std::vector<Move> mate_checked;  // best moves already put to control.lets_in_mate
+    iterate(result, mate_checked);
+    choose_answer(result, mate_checked);
+  }
+  // `go infinite` and `go ponder` answer only after `stop` (or `ponderhit`): a GUI that
+  // ponders must not receive a best move it did not ask for yet.
+  while ((limits.infinite || pondering_) && !control.stop->load(std::memory_order_relaxed)) {
+    if (pondering_ && control.ponderhit && control.ponderhit->load(std::memory_order_relaxed)) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  result.nodes = nodes_;
+  result.seldepth = seldepth_;
+  result.ms = search_detail::ms_since(start_);
+  return result;
+}
+
+// The search's counters, its time budget, the stack and the root moves.
+template <class Config>
+void EngineImpl<Config>::start_search(const SearchLimits& limits, const SearchControl& control) {
   limits_ = limits;
   control_ = &control;
   start_ = Clock::now();
@@ -293,8 +378,6 @@ SearchResult EngineImpl<Config>::go(const SearchLimits& limits, const SearchCont
     s.eval = VALUE_NONE;
     s.move_count = 0;
   }
-
-  SearchResult result;
   root_moves_.clear();
   for (const ExtMove& m : MoveList<GenType::Legal, typename Config::Hand>(pos_.board()))
     root_moves_.emplace_back(m.move);
@@ -302,106 +385,110 @@ SearchResult EngineImpl<Config>::go(const SearchLimits& limits, const SearchCont
   // from the same root order.
   std::sort(root_moves_.begin(), root_moves_.end(),
             [](const RootMove& a, const RootMove& b) { return a.move < b.move; });
+}
 
-  if (declaration_wins(pos_.board())) {
-    result.declare_win = true;
-  } else if (!root_moves_.empty()) {
-    const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxSearchPly - 1) : kMaxSearchPly - 1;
-    Value score = VALUE_ZERO;
-    Move last_best = MOVE_NONE;
-    int stable_iterations = 0;
-    std::vector<Move> mate_checked;  // best moves already put to control.lets_in_mate
-    bool full_window = false;        // the root lost its best move: no window around its score
-    for (int depth = 1; depth <= max_depth; ++depth) {
-      root_depth_ = depth;
-      unfinished_best_.clear();
-      const Value previous_score = score;
-      // Aspiration window around the last score from depth 4 on; widened on each failure.
-      Value delta = tuned(k_aspiration_delta), alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
-      if (depth >= 4 && !is_mate_score(score) && !std::exchange(full_window, false)) {
-        alpha = std::max(score - delta, -VALUE_INFINITE);
-        beta = std::min(score + delta, VALUE_INFINITE);
-      }
-      for (;;) {
-        const Value v = search_root(alpha, beta, depth);
-        std::stable_sort(root_moves_.begin(), root_moves_.end(),
-                         [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
-        if (stopped()) break;
-        const Bound bound = window_bound(v, alpha, beta);
-        if (bound == BOUND_EXACT) {
-          score = v;
-          break;
-        }
-        if (control.info && search_detail::ms_since(start_) > 1000)
-          control.info(info_line(depth, v, bound, root_moves_[0].pv));
-        if (bound == BOUND_UPPER) {
-          beta = (alpha + beta) / 2;
-          alpha = std::max(v - delta, -VALUE_INFINITE);
-        } else {
-          beta = std::min(v + delta, VALUE_INFINITE);
-        }
-        delta += delta / 2;
-      }
-      if (stopped()) break;
-      if (lets_in_mate(depth, score, mate_checked)) {
-        full_window = true;
-        --depth;  // the same depth again without the refuted move
-        continue;
-      }
-      result.depth = depth;
-      result.score = score;
-      result.pv = root_moves_[0].pv;
-      if (control.info) control.info(info_line(depth, score, BOUND_EXACT, result.pv));
-      // A forced mate found within the depth will not change; one legal move needs no thought.
-      if (score >= mate_in(depth) || score <= mated_in(depth)) break;
-      if (pondering_ || !(limits.uses_clock() || limits.movetime)) continue;
-      if (limits.uses_clock() && root_moves_.size() == 1) break;
-      // Time: a best move that has held for several iterations needs less of the optimum, a
-      // score that fell needs more (never past the maximum, which check_time enforces). With
-      // byoyomi alone the optimum is the maximum: what is left of a byoyomi is lost, so it is
-      // spent whole, and the unfinished iteration still answers (see below).
-      stable_iterations = result.pv[0] == last_best ? stable_iterations + 1 : 0;
-      last_best = result.pv[0];
-      double scale = 1.0;
-      if (budget_.optimum_ms < budget_.maximum_ms) {
-        scale = stable_iterations >= 3 ? 0.6 : stable_iterations == 0 && depth > 4 ? 1.4 : 1.0;
-        if (depth > 4 && score < previous_score - 30) scale *= 1.5;
-      }
-      if (search_detail::ms_since(start_) >= int64_t(double(budget_.optimum_ms) * scale)) break;
+// Iterative deepening: each completed iteration answers into `result`, until the depth limit,
+// a mate found within the depth, a single legal move under a clock, or the time ends it.
+template <class Config>
+void EngineImpl<Config>::iterate(SearchResult& result, std::vector<Move>& mate_checked) {
+  const int max_depth = limits_.depth > 0 ? std::min(limits_.depth, kMaxSearchPly - 1) : kMaxSearchPly - 1;
+  Value score = VALUE_ZERO;
+  Move last_best = MOVE_NONE;
+  int stable_iterations = 0;
+  bool full_window = false;  // the root lost its best move: no window around its score
+  for (int depth = 1; depth <= max_depth; ++depth) {
+    root_depth_ = depth;
+    unfinished_best_.clear();
+    const Value previous_score = score;
+    score = aspiration_search(depth, score, full_window);
+    if (stopped()) break;
+    if (lets_in_mate(depth, score, mate_checked)) {
+      full_window = true;
+      --depth;  // the same depth again without the refuted move
+      continue;
     }
-    // Stopped inside an iteration: its first move, once searched inside the window, or a later
-    // move that beat it, answers with the deeper line; otherwise the last completed iteration.
-    if (stopped() && !unfinished_best_.empty()) {
-      result.pv = unfinished_best_;
-      result.depth = root_depth_;
-    }
-    // An answer no iteration put to the mate-safety check (a later iteration's or the
-    // unfinished one's, or past the schedule's last check) gets one more, in the time kept back.
-    if (control.lets_in_mate && !result.pv.empty() && root_moves_.size() > 1 && !is_mate_score(result.score) &&
-        std::find(mate_checked.begin(), mate_checked.end(), result.pv[0]) == mate_checked.end()) {
-      drop_if_mate_let_in(result.pv[0], mate_checked);
-    }
-    // Empty, or led by a move the mate-safety check dropped after it answered an iteration:
-    // the best of the moves left.
-    const auto on_root = [this](Move m) {
-      return std::any_of(root_moves_.begin(), root_moves_.end(), [m](const RootMove& rm) { return rm.move == m; });
-    };
-    if (result.pv.empty() || !on_root(result.pv[0]))
-      result.pv = root_moves_[0].pv.empty() ? std::vector<Move>{root_moves_[0].move} : root_moves_[0].pv;
-    result.best = result.pv[0];
-    if (result.pv.size() > 1) result.ponder = result.pv[1];
+    result.depth = depth;
+    result.score = score;
+    result.pv = root_moves_[0].pv;
+    if (control_->info) control_->info(info_line(depth, score, BOUND_EXACT, result.pv));
+    // A forced mate found within the depth will not change; one legal move needs no thought.
+    if (score >= mate_in(depth) || score <= mated_in(depth)) break;
+    if (pondering_ || !(limits_.uses_clock() || limits_.movetime)) continue;
+    if (limits_.uses_clock() && root_moves_.size() == 1) break;
+    stable_iterations = result.pv[0] == last_best ? stable_iterations + 1 : 0;
+    last_best = result.pv[0];
+    if (out_of_time(depth, score, previous_score, stable_iterations)) break;
   }
+}
 
-  // `go infinite` and `go ponder` answer only after `stop` (or `ponderhit`): a GUI that
-  // ponders must not receive a best move it did not ask for yet.
-  while ((limits.infinite || pondering_) && !control.stop->load(std::memory_order_relaxed)) {
-    if (pondering_ && control.ponderhit && control.ponderhit->load(std::memory_order_relaxed)) break;
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+// One iteration: an aspiration window around the last score from depth 4 on, widened on each
+// failure until the score falls inside it. Returns the iteration's score (the last one when
+// stopped first).
+template <class Config>
+Value EngineImpl<Config>::aspiration_search(int depth, Value score, bool& full_window) {
+  Value delta = tuned(k_aspiration_delta), alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
+  if (depth >= 4 && !is_mate_score(score) && !std::exchange(full_window, false)) {
+    alpha = std::max(score - delta, -VALUE_INFINITE);
+    beta = std::min(score + delta, VALUE_INFINITE);
   }
-  result.nodes = nodes_;
-  result.seldepth = seldepth_;
-  result.ms = search_detail::ms_since(start_);
-  return result;
+  for (;;) {
+    const Value v = search_root(alpha, beta, depth);
+    std::stable_sort(root_moves_.begin(), root_moves_.end(),
+                     [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+    if (stopped()) return score;
+    const Bound bound = window_bound(v, alpha, beta);
+    if (bound == BOUND_EXACT) return v;
+    if (control_->info && search_detail::ms_since(start_) > 1000)
+      control_->info(info_line(depth, v, bound, root_moves_[0].pv));
+    if (bound == BOUND_UPPER) {
+      beta = (alpha + beta) / 2;
+      alpha = std::max(v - delta, -VALUE_INFINITE);
+    } else {
+      beta = std::min(v + delta, VALUE_INFINITE);
+    }
+    delta += delta / 2;
+  }
+}
+
+// Time after a completed iteration: a best move that has held for several iterations needs
+// less of the optimum, a score that fell needs more (never past the maximum, which check_time
+// enforces). With byoyomi alone the optimum is the maximum: what is left of a byoyomi is
+// lost, so it is spent whole, and the unfinished iteration still answers (choose_answer).
+template <class Config>
+bool EngineImpl<Config>::out_of_time(int depth, Value score, Value previous_score, int stable_iterations) const {
+  double scale = 1.0;
+  if (budget_.optimum_ms < budget_.maximum_ms) {
+    scale = stable_iterations >= 3 ? 0.6 : stable_iterations == 0 && depth > 4 ? 1.4 : 1.0;
+    if (depth > 4 && score < previous_score - 30) scale *= 1.5;
+  }
+  return search_detail::ms_since(start_) >= int64_t(double(budget_.optimum_ms) * scale);
+}
+
+// The answer: the deepest line the search stands behind, put to the mate-safety check once
+// more when no iteration asked about it, and a root move still on the list.
+template <class Config>
+void EngineImpl<Config>::choose_answer(SearchResult& result, std::vector<Move>& mate_checked) {
+  // Stopped inside an iteration: its first move, once searched inside the window, or a later
+  // move that beat it, answers with the deeper line; otherwise the last completed iteration.
+  if (stopped() && !unfinished_best_.empty()) {
+    result.pv = unfinished_best_;
+    result.depth = root_depth_;
+  }
+  // An answer no iteration put to the mate-safety check (a later iteration's or the
+  // unfinished one's, or past the schedule's last check) gets one more, in the time kept back.
+  if (control_->lets_in_mate && !result.pv.empty() && root_moves_.size() > 1 && !is_mate_score(result.score) &&
+      std::find(mate_checked.begin(), mate_checked.end(), result.pv[0]) == mate_checked.end()) {
+    drop_if_mate_let_in(result.pv[0], mate_checked);
+  }
+  // Empty, or led by a move the mate-safety check dropped after it answered an iteration:
+  // the best of the moves left.
+  const auto on_root = [this](Move m) {
+    return std::any_of(root_moves_.begin(), root_moves_.end(), [m](const RootMove& rm) { return rm.move == m; });
+  };
+  if (result.pv.empty() || !on_root(result.pv[0]))
+    result.pv = root_moves_[0].pv.empty() ? std::vector<Move>{root_moves_[0].move} : root_moves_[0].pv;
+  result.best = result.pv[0];
+  if (result.pv.size() > 1) result.ponder = result.pv[1];
 }
 
 // The root mate-safety check after a completed iteration (SearchControl::lets_in_mate): true
@@ -564,83 +651,131 @@ void EngineImpl<Config>::check_time() {
   if ((limits_.uses_clock() || limits_.movetime) && search_detail::ms_since(start_) >= budget_.maximum_ms) stop_ = true;
 }
 
+// The main search's node as named steps, in Stockfish's order: open the node (repetition,
+// mate distance, declaration, the TT's cut), evaluate it, end it on a mate in one, prune it
+// (razoring, reverse futility, null move, ProbCut), reduce it (IIR), then the move loop
+// (search_moves). The steps share one Node; each is inlined, so the tree and the code are
+// those of one function.
 template <class Config>
 template <bool PvNode>
 Value EngineImpl<Config>::search(Value alpha, Value beta, int depth, int ply, bool cut_node) {
-  using namespace search_detail;
   if (depth <= 0) return qsearch<PvNode>(alpha, beta, ply, 0);
-  Stack* const ss = root_stack() + ply;
-  if (PvNode) ss->pv_length = 0;
+  Node n;
+  n.ss = root_stack() + ply;
+  if (PvNode) n.ss->pv_length = 0;
   if (!enter_node(ply)) return VALUE_ZERO;
-  const bool in_check = pos_.in_check();
-  if (ply >= kMaxSearchPly) return in_check ? draw_value(ply) : static_eval();
+  n.in_check = pos_.in_check();
+  if (ply >= kMaxSearchPly) return n.in_check ? draw_value(ply) : static_eval();
+  n.ply = ply;
+  n.depth = depth;
+  n.alpha = alpha;
+  n.beta = beta;
+  n.cut_node = cut_node;
 
-  const Move excluded = ss->excluded;
-  if (!excluded) {
-    if (const Value v = repetition_value(repetition(ply, depth), ply, draw_value(ply)); v != VALUE_NONE) return v;
+  if (const Value v = open_node<PvNode>(n); v != VALUE_NONE) return v;
+  evaluate_node(n);
+  if (const Value v = mate_in_one_cut<PvNode>(n); v != VALUE_NONE) return v;
+  if (const Value v = prune_node<PvNode>(n); v != VALUE_NONE) return v;
+  const OrderingTables tables = ordering(n.ss);
+  if (const Value v = probcut<PvNode>(n, tables); v != VALUE_NONE) return v;
+  // Internal iterative reduction: a node expected to matter with no TT move is searched a ply
+  // shallower (its next visit has the move this one finds).
+  if (on(SearchFeature::Iir) && (PvNode || cut_node) && n.depth >= 5 && n.tt_move == MOVE_NONE && !n.excluded)
+    --n.depth;
+  return search_moves<PvNode>(n, tables);
+}
+
+// Repetition, mate-distance pruning and the declaration (not in a singular search, which
+// shares its node), then the TT: its entry, and its cut at non-PV nodes. VALUE_NONE: go on.
+template <class Config>
+template <bool PvNode>
+Value EngineImpl<Config>::open_node(Node& n) {
+  Stack* const ss = n.ss;
+  n.excluded = ss->excluded;
+  if (!n.excluded) {
+    if (const Value v = repetition_value(repetition(n.ply, n.depth), n.ply, draw_value(n.ply)); v != VALUE_NONE)
+      return v;
     // Mate-distance pruning: no line from here beats a mate already found nearer the root.
-    alpha = std::max(mated_in(ply), alpha);
-    beta = std::min(mate_in(ply + 1), beta);
-    if (alpha >= beta) return alpha;
-    if (declaration_wins(pos_.board())) return mate_in(ply + 1);
+    n.alpha = std::max(mated_in(n.ply), n.alpha);
+    n.beta = std::min(mate_in(n.ply + 1), n.beta);
+    if (n.alpha >= n.beta) return n.alpha;
+    if (declaration_wins(pos_.board())) return mate_in(n.ply + 1);
   }
   (ss + 1)->excluded = MOVE_NONE;
   (ss + 2)->killers[0] = (ss + 2)->killers[1] = MOVE_NONE;
 
   // The singular search (excluded move) shares its node's entry: it neither cuts on it nor
   // overwrites it.
-  const Key key = pos_.key();
-  TTData tte;
-  const bool tt_hit = !excluded && tt_.probe(key, tte);
-  const Move tt_move = tt_hit ? tte.move : MOVE_NONE;
-  const Value tt_lower = tt_hit && tte.lower > -VALUE_INFINITE ? value_from_tt(tte.lower, ply) : -VALUE_INFINITE;
-  const Value tt_upper = tt_hit && tte.upper < VALUE_INFINITE ? value_from_tt(tte.upper, ply) : VALUE_INFINITE;
-  if (!PvNode && tt_hit && tte.depth >= depth) {
-    if (tt_lower >= beta) return tt_lower;
-    if (tt_upper <= alpha) return tt_upper;
+  n.key = pos_.key();
+  n.tt_hit = !n.excluded && tt_.probe(n.key, n.tte);
+  n.tt_move = n.tt_hit ? n.tte.move : MOVE_NONE;
+  n.tt_lower = n.tt_hit && n.tte.lower > -VALUE_INFINITE ? value_from_tt(n.tte.lower, n.ply) : -VALUE_INFINITE;
+  n.tt_upper = n.tt_hit && n.tte.upper < VALUE_INFINITE ? value_from_tt(n.tte.upper, n.ply) : VALUE_INFINITE;
+  if (!PvNode && n.tt_hit && n.tte.depth >= n.depth) {
+    if (n.tt_lower >= n.beta) return n.tt_lower;
+    if (n.tt_upper <= n.alpha) return n.tt_upper;
   }
+  return VALUE_NONE;
+}
 
-  // Static evaluation, and `eval`: the same sharpened by the TT's bounds.
-  Value eval = VALUE_NONE, raw_eval = VALUE_NONE;
-  if (in_check)
+// Static evaluation, and `eval`: the same sharpened by the TT's bounds; `improving`: this
+// side's evaluation rose since its last move (or the one before, after a check).
+template <class Config>
+void EngineImpl<Config>::evaluate_node(Node& n) {
+  Stack* const ss = n.ss;
+  n.eval = n.raw_eval = VALUE_NONE;
+  if (n.in_check)
     ss->eval = VALUE_NONE;
-  else if (!excluded)
-    ss->eval = corrected_eval(raw_eval = tt_hit && tte.eval != VALUE_NONE ? tte.eval : static_eval());
-  if (!in_check) {
-    eval = ss->eval;
-    if (tt_lower > eval && !is_mate_score(tt_lower)) eval = tt_lower;
-    if (tt_upper < eval && !is_mate_score(tt_upper)) eval = tt_upper;
+  else if (!n.excluded)
+    ss->eval = corrected_eval(n.raw_eval = n.tt_hit && n.tte.eval != VALUE_NONE ? n.tte.eval : static_eval());
+  if (!n.in_check) {
+    n.eval = ss->eval;
+    if (n.tt_lower > n.eval && !is_mate_score(n.tt_lower)) n.eval = n.tt_lower;
+    if (n.tt_upper < n.eval && !is_mate_score(n.tt_upper)) n.eval = n.tt_upper;
   }
-  // Improving: this side's evaluation rose since its last move (or the one before, after a check).
-  const bool improving = !in_check && ((ss - 2)->eval != VALUE_NONE   ? ss->eval > (ss - 2)->eval
-                                       : (ss - 4)->eval != VALUE_NONE ? ss->eval > (ss - 4)->eval
-                                                                      : true);
+  n.improving = !n.in_check && ((ss - 2)->eval != VALUE_NONE   ? ss->eval > (ss - 2)->eval
+                                : (ss - 4)->eval != VALUE_NONE ? ss->eval > (ss - 4)->eval
+                                                               : true);
+}
 
-  // A mate in one ends the node: a contact check that leaves no evasion. Only where the TT has
-  // no entry, as YaneuraOu's search asks it: a node searched before has its mate stored.
-  if (!excluded && !in_check && !tt_hit && on(SearchFeature::MateInOne)) {
-    if (const Move m = mate_in_one(pos_, (ss + 1)->state); m != MOVE_NONE) {
-      if (PvNode) {
-        (ss + 1)->pv_length = 0;
-        update_pv(ss, m);
-      }
-      const Value v = mate_in(ply + 1);
-      tt_.store(key, m, value_to_tt(v, ply), BOUND_EXACT, std::min(depth + 6, MAX_PLY - 1), raw_eval);
-      return v;
-    }
+// A mate in one ends the node: a contact check that leaves no evasion. Only where the TT has
+// no entry, as YaneuraOu's search asks it: a node searched before has its mate stored.
+template <class Config>
+template <bool PvNode>
+Value EngineImpl<Config>::mate_in_one_cut(Node& n) {
+  if (n.excluded || n.in_check || n.tt_hit || !on(SearchFeature::MateInOne)) return VALUE_NONE;
+  const Move m = mate_in_one(pos_, (n.ss + 1)->state);
+  if (m == MOVE_NONE) return VALUE_NONE;
+  if (PvNode) {
+    (n.ss + 1)->pv_length = 0;
+    update_pv(n.ss, m);
   }
+  const Value v = mate_in(n.ply + 1);
+  tt_.store(n.key, m, value_to_tt(v, n.ply), BOUND_EXACT, std::min(n.depth + 6, MAX_PLY - 1), n.raw_eval);
+  return v;
+}
 
-  const bool can_prune = !PvNode && !in_check && !excluded;
+// Razoring, reverse futility and null move: the node's value without its moves, when the
+// evaluation is far enough from the window. VALUE_NONE: search the moves.
+template <class Config>
+template <bool PvNode>
+Value EngineImpl<Config>::prune_node(Node& n) {
+  using namespace search_detail;
+  Stack* const ss = n.ss;
+  const int depth = n.depth, ply = n.ply;
+  const Value alpha = n.alpha, beta = n.beta, eval = n.eval;
+  n.mate_threat = false;
+  if (PvNode || n.in_check || n.excluded) return VALUE_NONE;
   // Razoring: far below alpha at low depth, only quiescence could lift it.
-  if (can_prune && on(SearchFeature::Razoring) && depth <= 3 &&
+  if (on(SearchFeature::Razoring) && depth <= 3 &&
       eval < alpha - tuned(k_razor_base) - tuned(k_razor_per_depth2) * depth * depth) {
     const Value v = qsearch<false>(alpha - 1, alpha, ply, 0);
     if (stopped()) return VALUE_ZERO;
     if (v < alpha && !is_mate_score(v)) return v;
   }
   // Reverse futility: far enough above beta at low depth, a quiet move will not change that.
-  if (can_prune && on(SearchFeature::ReverseFutility) && depth <= 8 && !is_mate_score(beta) &&
-      eval - tuned(k_reverse_futility_per_depth) * (depth - improving) >= beta && eval < VALUE_EVAL_MAX)
+  if (on(SearchFeature::ReverseFutility) && depth <= 8 && !is_mate_score(beta) &&
+      eval - tuned(k_reverse_futility_per_depth) * (depth - n.improving) >= beta && eval < VALUE_EVAL_MAX)
     return eval;
 
   // Null move: if passing still fails high, a real move will. Verified at high depth by a
@@ -648,17 +783,16 @@ Value EngineImpl<Config>::search(Value alpha, Value beta, int depth, int ply, bo
   // these are rare but real: a tempo loss in a mating race).
   // A null move that is mated shows a mate threat (tsumero): the defence is often a quiet move
   // that shallow pruning and reductions would drop, so with MateThreat this node keeps them.
-  bool mate_threat = false;
-  if (can_prune && depth >= 2 && eval >= beta && ss->eval >= beta && (ss - 1)->move != MOVE_NULL &&
-      ply >= nmp_min_ply_ && !is_mate_score(beta)) {
+  if (depth >= 2 && eval >= beta && ss->eval >= beta && (ss - 1)->move != MOVE_NULL && ply >= nmp_min_ply_ &&
+      !is_mate_score(beta)) {
     const int r = 3 + depth / 4 + std::min((eval - beta) / tuned(k_null_eval_divisor), 3);
     ss->move = MOVE_NULL;
     ss->continuation = history_->continuation.row(NO_PIECE, Square(0));
     pos_.do_null_move((ss + 1)->state);
-    Value v = -search<false>(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
+    Value v = -search<false>(-beta, -beta + 1, depth - r, ply + 1, !n.cut_node);
     pos_.undo_null_move();
     if (stopped()) return VALUE_ZERO;
-    mate_threat = v <= VALUE_MATED_IN_MAX_PLY && on(SearchFeature::MateThreat);
+    n.mate_threat = v <= VALUE_MATED_IN_MAX_PLY && on(SearchFeature::MateThreat);
     if (v >= beta) {
       if (is_mate_score(v)) v = beta;
       if (depth < 12 || nmp_min_ply_) return v;
@@ -668,195 +802,238 @@ Value EngineImpl<Config>::search(Value alpha, Value beta, int depth, int ply, bo
       if (verified >= beta) return v;
     }
   }
+  return VALUE_NONE;
+}
 
-  // ProbCut: a capture that beats beta by a margin in a search 4 plies shallower (after a
-  // quiescence check) is taken as a cut-off at full depth.
-  const OrderingTables tables = ordering(ss);
-  if (can_prune && on(SearchFeature::ProbCut) && depth >= 5 && !is_mate_score(beta)) {
-    const Value pc_beta = beta + tuned(k_probcut_margin) - tuned(k_probcut_improving) * improving;
-    if (!(tt_hit && tte.depth >= depth - 3 && tt_upper < pc_beta)) {
-      MovePicker<Pos> picker(pos_, tt_move, pc_beta - ss->eval, tables);
-      for (Move m; (m = picker.next()) != MOVE_NONE;) {
-        do_move(m, ss);
-        Value v = -qsearch<false>(-pc_beta, -pc_beta + 1, ply + 1, 0);
-        if (v >= pc_beta && !stopped()) v = -search<false>(-pc_beta, -pc_beta + 1, depth - 4, ply + 1, !cut_node);
-        pos_.undo_move(m);
-        if (stopped()) return VALUE_ZERO;
-        if (v >= pc_beta) {
-          tt_.store(key, m, value_to_tt(v, ply), BOUND_LOWER, depth - 3, raw_eval);
-          return v;
-        }
-      }
+// ProbCut: a capture that beats beta by a margin in a search 4 plies shallower (after a
+// quiescence check) is taken as a cut-off at full depth.
+template <class Config>
+template <bool PvNode>
+Value EngineImpl<Config>::probcut(Node& n, const OrderingTables& tables) {
+  const int depth = n.depth, ply = n.ply;
+  if (PvNode || n.in_check || n.excluded || !on(SearchFeature::ProbCut) || depth < 5 || is_mate_score(n.beta))
+    return VALUE_NONE;
+  const Value pc_beta = n.beta + tuned(k_probcut_margin) - tuned(k_probcut_improving) * n.improving;
+  if (n.tt_hit && n.tte.depth >= depth - 3 && n.tt_upper < pc_beta) return VALUE_NONE;
+  MovePicker<Pos> picker(pos_, n.tt_move, pc_beta - n.ss->eval, tables);
+  for (Move m; (m = picker.next()) != MOVE_NONE;) {
+    do_move(m, n.ss);
+    Value v = -qsearch<false>(-pc_beta, -pc_beta + 1, ply + 1, 0);
+    if (v >= pc_beta && !stopped()) v = -search<false>(-pc_beta, -pc_beta + 1, depth - 4, ply + 1, !n.cut_node);
+    pos_.undo_move(m);
+    if (stopped()) return VALUE_ZERO;
+    if (v >= pc_beta) {
+      tt_.store(n.key, m, value_to_tt(v, ply), BOUND_LOWER, depth - 3, n.raw_eval);
+      return v;
     }
   }
+  return VALUE_NONE;
+}
 
-  // Internal iterative reduction: a node expected to matter with no TT move is searched a ply
-  // shallower (its next visit has the move this one finds).
-  if (on(SearchFeature::Iir) && (PvNode || cut_node) && depth >= 5 && tt_move == MOVE_NONE && !excluded) --depth;
-
+// The move loop: each move pruned (prune_move), extended (extension), searched with a late
+// move reduced (reduction), then the histories learn from the result (learn_from_result) and
+// the TT stores it (store_node).
+template <class Config>
+template <bool PvNode>
+Value EngineImpl<Config>::search_moves(Node& n, const OrderingTables& tables) {
+  Stack* const ss = n.ss;
+  const int depth = n.depth, ply = n.ply;
+  const Value beta = n.beta;
   Move counter = MOVE_NONE;
   if (on(SearchFeature::CounterMove) && is_ok((ss - 1)->move)) {
     const Square prev_to = to_sq((ss - 1)->move);
     counter = history_->counters.get(pos_.board().piece_on(prev_to), prev_to);
   }
-  MovePicker<Pos> picker(pos_, tt_move, ss->killers, counter, tables);
+  MovePicker<Pos> picker(pos_, n.tt_move, ss->killers, counter, tables);
   Value best = -VALUE_INFINITE;
   Move best_move = MOVE_NONE;
-  Move quiets[64], captures[32];
-  int quiet_count = 0, capture_count = 0, move_count = 0;
-  const Value old_alpha = alpha;
+  Tried tried;
+  int move_count = 0;
+  const Value old_alpha = n.alpha;
 
   for (Move m; (m = picker.next()) != MOVE_NONE;) {
-    if (m == excluded) continue;
+    if (m == n.excluded) continue;
     ss->move_count = ++move_count;
-    const bool capture_stage = in_capture_stage(pos_.board(), m);
-    const bool gives_check = pos_.gives_check(m);
-    const Piece moved = piece_after(pos_.board(), m);
+    MoveFacts f;
+    f.capture_stage = in_capture_stage(pos_.board(), m);
+    f.gives_check = pos_.gives_check(m);
+    f.moved = piece_after(pos_.board(), m);
+    f.reduction = reductions_(depth, move_count);
     int new_depth = depth - 1;
-    const int reduction = reductions_(depth, move_count);
 
     // Shallow-depth pruning, once a move has kept the node from being lost.
-    if (best > VALUE_MATED_IN_MAX_PLY && !mate_threat) {
-      if (on(SearchFeature::MoveCountPruning) &&
-          move_count >= (tuned(k_move_count_base) + depth * depth) / (2 - improving))
-        picker.skip_quiets();
-      const int lmr_depth = std::max(new_depth - reduction, 0);
-      if (capture_stage || gives_check) {
-        if (on(SearchFeature::SeePruning) && depth <= 8 && !pos_.see_ge(m, -tuned(k_see_capture_per_depth) * depth))
-          continue;
-      } else {
-        int quiet_depth = lmr_depth;
-        // A quiet move whose continuation history is bad enough is skipped, and the history
-        // moves the depth the futility and SEE margins read (Stockfish's continuation-history
-        // pruning and its lmrDepth adjustment).
-        if (on(SearchFeature::HistoryPruning) && tables.continuation[0]) {
-          const int cont = tables.continuation[0]->get(moved, to_sq(m)) + tables.continuation[1]->get(moved, to_sq(m));
-          if (cont < -4000 * depth) continue;
-          quiet_depth = std::max(quiet_depth + (cont + 2 * history_->main.get(pos_.side_to_move(), m)) / 3500, 0);
-        }
-        if (on(SearchFeature::Futility) && !in_check && quiet_depth < 8 &&
-            eval + tuned(k_futility_base) + tuned(k_futility_per_depth) * quiet_depth <= alpha)
-          continue;
-        if (on(SearchFeature::SeePruning) &&
-            !pos_.see_ge(m, -tuned(k_see_quiet_per_depth2) * quiet_depth * quiet_depth))
-          continue;
-      }
-    }
+    if (best > VALUE_MATED_IN_MAX_PLY && !n.mate_threat && prune_move(n, picker, m, f, move_count, tables)) continue;
 
-    // Extensions. Singular: the TT move, when every other move fails a little below its bound
-    // in a shallower search, is extended; when the reduced search beats beta without it, two
-    // moves do, and the node is cut (multi-cut); when the bound alone beats beta, the TT move
-    // is reduced instead (negative extension). Checks that keep material are extended, to
-    // twice the iteration's depth at most.
     int extension = 0;
-    if (on(SearchFeature::SingularExtension) && m == tt_move && !excluded && depth >= 6 && ply < 2 * root_depth_ &&
-        tt_lower > -VALUE_INFINITE && !is_mate_score(tt_lower) && tte.depth >= depth - 3) {
-      const Value singular_beta = tt_lower - tuned(k_singular_per_depth) * depth;
-      ss->excluded = m;
-      const Value v = search<false>(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node);
-      ss->excluded = MOVE_NONE;
-      if (stopped()) return VALUE_ZERO;
-      if (v < singular_beta)
-        extension = !PvNode && v < singular_beta - tuned(k_singular_double_margin) ? 2 : 1;
-      else if (singular_beta >= beta)
-        return singular_beta;
-      else if (tt_lower >= beta)
-        extension = -2;
-      else if (cut_node)
-        extension = -1;
-    } else if (gives_check && on(SearchFeature::CheckExtension) && ply < 2 * root_depth_ && pos_.see_ge(m, 0)) {
-      extension = 1;
-    }
+    if (const Value v = extend<PvNode>(n, m, f, extension); v != VALUE_NONE) return v;
     new_depth += extension;
 
     do_move(m, ss);
     Value v;
     // Late-move reductions: late moves are searched shallower with a null window, and again
-    // at full depth only if they beat alpha. Checks are reduced a ply less; captures, with
-    // CaptureReductions, a ply less than quiets and without their history terms.
-    if (depth >= 2 && move_count > 1 + PvNode && (!capture_stage || on(SearchFeature::CaptureReductions)) &&
-        !in_check) {
-      int r = reduction;
-      if (capture_stage) {
-        r += cut_node - PvNode - 1;  // a capture changes more than a quiet move: one ply less
-      } else if (on(SearchFeature::HistoryReductions)) {
-        const int stat = 2 * history_->main.get(~pos_.side_to_move(), m) +
-                         (tables.continuation[0] ? tables.continuation[0]->get(moved, to_sq(m)) +
-                                                       tables.continuation[1]->get(moved, to_sq(m))
-                                                 : 0);
-        r += cut_node + !improving - PvNode - stat / tuned(k_lmr_history_divisor);
-      } else {
-        r -= PvNode;
-      }
-      if (m == ss->killers[0] || m == ss->killers[1] || m == counter) --r;
-      if (gives_check) --r;
-      r -= mate_threat;
+    // at full depth only if they beat alpha.
+    if (depth >= 2 && move_count > 1 + PvNode && (!f.capture_stage || on(SearchFeature::CaptureReductions)) &&
+        !n.in_check) {
+      const int r = reduction<PvNode>(n, m, f, counter, tables);
       const int d = new_depth > 1 ? std::clamp(new_depth - r, 1, new_depth) : new_depth;
-      v = -search<false>(-alpha - 1, -alpha, d, ply + 1, true);
-      if (v > alpha && d < new_depth) v = -search<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+      v = -search<false>(-n.alpha - 1, -n.alpha, d, ply + 1, true);
+      if (v > n.alpha && d < new_depth) v = -search<false>(-n.alpha - 1, -n.alpha, new_depth, ply + 1, !n.cut_node);
     } else if (!PvNode || move_count > 1) {
-      v = -search<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+      v = -search<false>(-n.alpha - 1, -n.alpha, new_depth, ply + 1, !n.cut_node);
     }
-    if (PvNode && (move_count == 1 || (v > alpha && v < beta)))
-      v = -search<true>(-beta, -alpha, new_depth, ply + 1, false);
+    if (PvNode && (move_count == 1 || (v > n.alpha && v < beta)))
+      v = -search<true>(-beta, -n.alpha, new_depth, ply + 1, false);
     pos_.undo_move(m);
     if (stopped()) return VALUE_ZERO;
 
     if (v > best) {
       best = v;
-      if (v > alpha) {
+      if (v > n.alpha) {
         best_move = m;
         if (PvNode) update_pv(ss, m);
         if (v >= beta) break;
-        alpha = v;
+        n.alpha = v;
       }
     }
-    if (!capture_stage && quiet_count < 64)
-      quiets[quiet_count++] = m;
-    else if (capture_stage && capture_count < 32)
-      captures[capture_count++] = m;
+    tried.add(m, f.capture_stage);
   }
 
   // No legal move: lost, in check or not (shogi has no stalemate; a pawn-drop mate is not
   // generated, so a position whose only mate is one is not lost by this). Without the
   // excluded move: that move alone holds the node, so the singular search fails low.
-  if (move_count == 0) return excluded ? alpha : mated_in(ply);
+  if (move_count == 0) return n.excluded ? n.alpha : mated_in(ply);
+  learn_from_result(n, best, best_move, tried);
+  store_node<PvNode>(n, best, best_move, old_alpha);
+  return best;
+}
 
-  if (best >= beta) {
-    const int bonus = history_bonus(depth);
-    if (!in_capture_stage(pos_.board(), best_move)) {
-      Move* k = ss->killers;
-      if (k[0] != best_move) k[1] = k[0], k[0] = best_move;
-      update_quiet_stats(ss, best_move, bonus);
-      for (int i = 0; i < quiet_count; ++i) update_quiet_stats(ss, quiets[i], -bonus);
-      if (is_ok((ss - 1)->move)) {
-        const Square prev_to = to_sq((ss - 1)->move);
-        history_->counters.set(pos_.board().piece_on(prev_to), prev_to, best_move);
-      }
-    } else {
-      history_->captures.update(piece_after(pos_.board(), best_move), to_sq(best_move),
-                                type_of(pos_.board().piece_on(to_sq(best_move))), bonus);
-    }
-    for (int i = 0; i < capture_count; ++i)
-      history_->captures.update(piece_after(pos_.board(), captures[i]), to_sq(captures[i]),
-                                type_of(pos_.board().piece_on(to_sq(captures[i]))), -bonus);
+// Move-count pruning (of the quiets still to come), SEE pruning of captures and checks, and
+// for quiet moves continuation-history, futility and SEE pruning: true to skip the move.
+template <class Config>
+bool EngineImpl<Config>::prune_move(const Node& n, MovePicker<Pos>& picker, Move m, const MoveFacts& f, int move_count,
+                                    const OrderingTables& tables) {
+  const int depth = n.depth;
+  if (on(SearchFeature::MoveCountPruning) &&
+      move_count >= (tuned(k_move_count_base) + depth * depth) / (2 - n.improving))
+    picker.skip_quiets();
+  const int lmr_depth = std::max(depth - 1 - f.reduction, 0);
+  if (f.capture_stage || f.gives_check)
+    return on(SearchFeature::SeePruning) && depth <= 8 && !pos_.see_ge(m, -tuned(k_see_capture_per_depth) * depth);
+  int quiet_depth = lmr_depth;
+  // A quiet move whose continuation history is bad enough is skipped, and the history
+  // moves the depth the futility and SEE margins read (Stockfish's continuation-history
+  // pruning and its lmrDepth adjustment).
+  if (on(SearchFeature::HistoryPruning) && tables.continuation[0]) {
+    const int cont = tables.continuation[0]->get(f.moved, to_sq(m)) + tables.continuation[1]->get(f.moved, to_sq(m));
+    if (cont < -4000 * depth) return true;
+    quiet_depth = std::max(quiet_depth + (cont + 2 * history_->main.get(pos_.side_to_move(), m)) / 3500, 0);
   }
+  if (on(SearchFeature::Futility) && !n.in_check && quiet_depth < 8 &&
+      n.eval + tuned(k_futility_base) + tuned(k_futility_per_depth) * quiet_depth <= n.alpha)
+    return true;
+  return on(SearchFeature::SeePruning) && !pos_.see_ge(m, -tuned(k_see_quiet_per_depth2) * quiet_depth * quiet_depth);
+}
 
-  // The evaluation's error, where the bound says which way it lies: a result below the
-  // evaluation that is an upper bound, or one above it that is a lower bound (a best move found).
-  if (on(SearchFeature::CorrectionHistory) && !excluded && !in_check && !is_mate_score(best) &&
-      ((best < ss->eval && best < beta) || (best > ss->eval && best_move)) &&
+// Extensions. Singular: the TT move, when every other move fails a little below its bound in
+// a shallower search, is extended; when the reduced search beats beta without it, two moves
+// do, and the node is cut (multi-cut: the value returned); when the bound alone beats beta,
+// the TT move is reduced instead (negative extension). Checks that keep material are
+// extended, to twice the iteration's depth at most. VALUE_NONE: search the move.
+template <class Config>
+template <bool PvNode>
+Value EngineImpl<Config>::extend(Node& n, Move m, const MoveFacts& f, int& extension) {
+  const int depth = n.depth, ply = n.ply;
+  if (on(SearchFeature::SingularExtension) && m == n.tt_move && !n.excluded && depth >= 6 && ply < 2 * root_depth_ &&
+      n.tt_lower > -VALUE_INFINITE && !is_mate_score(n.tt_lower) && n.tte.depth >= depth - 3) {
+    Stack* const ss = n.ss;
+    const Value singular_beta = n.tt_lower - tuned(k_singular_per_depth) * depth;
+    ss->excluded = m;
+    const Value v = search<false>(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, n.cut_node);
+    ss->excluded = MOVE_NONE;
+    if (stopped()) return VALUE_ZERO;
+    if (v < singular_beta)
+      extension = !PvNode && v < singular_beta - tuned(k_singular_double_margin) ? 2 : 1;
+    else if (singular_beta >= n.beta)
+      return singular_beta;
+    else if (n.tt_lower >= n.beta)
+      extension = -2;
+    else if (n.cut_node)
+      extension = -1;
+  } else if (f.gives_check && on(SearchFeature::CheckExtension) && ply < 2 * root_depth_ && pos_.see_ge(m, 0)) {
+    extension = 1;
+  }
+  return VALUE_NONE;
+}
+
+// The late-move reduction of a move, in plies. Checks are reduced a ply less; captures, with
+// CaptureReductions, a ply less than quiets and without their history terms.
+template <class Config>
+template <bool PvNode>
+int EngineImpl<Config>::reduction(const Node& n, Move m, const MoveFacts& f, Move counter,
+                                  const OrderingTables& tables) const {
+  Stack* const ss = n.ss;
+  int r = f.reduction;
+  if (f.capture_stage) {
+    r += n.cut_node - PvNode - 1;  // a capture changes more than a quiet move: one ply less
+  } else if (on(SearchFeature::HistoryReductions)) {
+    const int stat = 2 * history_->main.get(~pos_.side_to_move(), m) +
+                     (tables.continuation[0] ? tables.continuation[0]->get(f.moved, to_sq(m)) +
+                                                   tables.continuation[1]->get(f.moved, to_sq(m))
+                                             : 0);
+    r += n.cut_node + !n.improving - PvNode - stat / tuned(k_lmr_history_divisor);
+  } else {
+    r -= PvNode;
+  }
+  if (m == ss->killers[0] || m == ss->killers[1] || m == counter) --r;
+  if (f.gives_check) --r;
+  r -= n.mate_threat;
+  return r;
+}
+
+// A cut-off teaches the histories: the quiet best move (killers, butterfly and continuation
+// histories, the counter move) or the capture (capture history), against every move tried
+// before it.
+template <class Config>
+void EngineImpl<Config>::learn_from_result(const Node& n, Value best, Move best_move, const Tried& tried) {
+  if (best < n.beta) return;
+  Stack* const ss = n.ss;
+  const int bonus = search_detail::history_bonus(n.depth);
+  if (!in_capture_stage(pos_.board(), best_move)) {
+    Move* k = ss->killers;
+    if (k[0] != best_move) k[1] = k[0], k[0] = best_move;
+    update_quiet_stats(ss, best_move, bonus);
+    for (int i = 0; i < tried.quiet_count; ++i) update_quiet_stats(ss, tried.quiets[i], -bonus);
+    if (is_ok((ss - 1)->move)) {
+      const Square prev_to = to_sq((ss - 1)->move);
+      history_->counters.set(pos_.board().piece_on(prev_to), prev_to, best_move);
+    }
+  } else {
+    history_->captures.update(piece_after(pos_.board(), best_move), to_sq(best_move),
+                              type_of(pos_.board().piece_on(to_sq(best_move))), bonus);
+  }
+  for (int i = 0; i < tried.capture_count; ++i)
+    history_->captures.update(piece_after(pos_.board(), tried.captures[i]), to_sq(tried.captures[i]),
+                              type_of(pos_.board().piece_on(to_sq(tried.captures[i]))), -bonus);
+}
+
+// The evaluation's error, where the bound says which way it lies (a result below the
+// evaluation that is an upper bound, or one above it that is a lower bound: a best move
+// found), then the TT entry (not for a singular search, which shares its node's).
+template <class Config>
+template <bool PvNode>
+void EngineImpl<Config>::store_node(const Node& n, Value best, Move best_move, Value old_alpha) {
+  if (n.excluded) return;
+  const Stack* const ss = n.ss;
+  if (on(SearchFeature::CorrectionHistory) && !n.in_check && !is_mate_score(best) &&
+      ((best < ss->eval && best < n.beta) || (best > ss->eval && best_move)) &&
       !(best_move && in_capture_stage(pos_.board(), best_move)))
     update_correction(
-        std::clamp((best - ss->eval) * depth / 8, -CorrectionHistory::kMax / 4, CorrectionHistory::kMax / 4));
-
-  if (!excluded)
-    tt_.store(key, best_move, value_to_tt(best, ply),
-              best >= beta                 ? BOUND_LOWER
-              : PvNode && best > old_alpha ? BOUND_EXACT
-                                           : BOUND_UPPER,
-              depth, raw_eval);
-  return best;
+        std::clamp((best - ss->eval) * n.depth / 8, -CorrectionHistory::kMax / 4, CorrectionHistory::kMax / 4));
+  tt_.store(n.key, best_move, value_to_tt(best, n.ply),
+            best >= n.beta               ? BOUND_LOWER
+            : PvNode && best > old_alpha ? BOUND_EXACT
+                                         : BOUND_UPPER,
+            n.depth, n.raw_eval);
 }
 
 // Quiescence: captures and pawn promotions, quiet checks at its first ply, every evasion in
