@@ -1,10 +1,10 @@
-// parse_go (search/limits.h): every USI `go` form, and a one-line error for every bad one.
+// parse_go (usi/go_command.h): every USI `go` form, and a one-line error for every bad one.
 #include <gtest/gtest.h>
 
 #include <string>
 #include <variant>
 
-#include "search/limits.h"
+#include "usi/go_command.h"
 
 namespace sashite {
 namespace {

@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "search/time_manager.h"
+#include "usi/go_command.h"
 
 namespace sashite {
 namespace {

@@ -1,4 +1,4 @@
-#include "search/limits.h"
+#include "usi/go_command.h"
 
 #include <charconv>
 #include <limits>

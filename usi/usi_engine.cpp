@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "search/bench_positions.h"
+#include "usi/go_command.h"
 #include "search/evaluate.h"
 
 #include "mate/problem_set.h"
@@ -238,6 +239,8 @@ void UsiEngine::position(std::string_view args) {
   history_ = std::move(history);
 }
 
+// `go`: parse the words (go_command.h), then the job of the form asked for: a perft, a mate
+// solve, or a search (go_search).
 usi::Job UsiEngine::go(std::string_view args) {
   if (usi::first_word(args) == "perft") {
     std::string_view rest = args;
@@ -248,27 +251,7 @@ usi::Job UsiEngine::go(std::string_view args) {
       error("go perft: depth must be an integer from 1 to 20, got " + quoted(usi::trim(args.substr(5))));
       return {};
     }
-    // The output is fairy-stockfish's (one "move: count" line per root move, a blank line,
-    // "Nodes searched: N" and a blank line) after one info line, so that the two diff cleanly.
-    return {usi::JobKind::Batch, [this, depth = *depth](const std::atomic<bool>& stop) {
-              const auto t0 = std::chrono::steady_clock::now();
-              auto stopped = [&stop] { return stop.load(std::memory_order_relaxed); };
-              // Sorted by move text: the generators order moves differently.
-              std::vector<std::pair<std::string, uint64_t>> divide;
-              for (const auto& [m, n] : engine_->perft_divide(depth, stopped)) divide.emplace_back(to_usi(m), n);
-              const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-              if (stopped()) {
-                out_ << "info string perft " << depth << " stopped after " << int64_t(s * 1000) << " ms\n";
-                return;
-              }
-              std::sort(divide.begin(), divide.end());
-              uint64_t total = 0;
-              for (const auto& [m, n] : divide) total += n;
-              out_ << "info string perft " << depth << " time " << int64_t(s * 1000) << " ms, "
-                   << int64_t(s > 0 ? double(total) / s : 0) << " leaves/s, MoveGen " << choice_.generator << "\n";
-              for (const auto& [m, n] : divide) out_ << m << ": " << n << "\n";
-              out_ << "\nNodes searched: " << total << "\n\n";
-            }};
+    return go_perft(*depth);
   }
   auto parsed = parse_go(args);
   if (auto* why = std::get_if<std::string>(&parsed)) {
@@ -277,40 +260,74 @@ usi::Job UsiEngine::go(std::string_view args) {
   }
   const SearchLimits limits = std::get<SearchLimits>(parsed);
   if (limits.mate) return go_mate(limits);
+  return go_search(limits);
+}
+
+// The output is fairy-stockfish's (one "move: count" line per root move, a blank line,
+// "Nodes searched: N" and a blank line) after one info line, so that the two diff cleanly.
+usi::Job UsiEngine::go_perft(int depth) {
+  return {usi::JobKind::Batch, [this, depth](const std::atomic<bool>& stop) {
+            const auto t0 = std::chrono::steady_clock::now();
+            auto stopped = [&stop] { return stop.load(std::memory_order_relaxed); };
+            // Sorted by move text: the generators order moves differently.
+            std::vector<std::pair<std::string, uint64_t>> divide;
+            for (const auto& [m, n] : engine_->perft_divide(depth, stopped)) divide.emplace_back(to_usi(m), n);
+            const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+            if (stopped()) {
+              out_ << "info string perft " << depth << " stopped after " << int64_t(s * 1000) << " ms\n";
+              return;
+            }
+            std::sort(divide.begin(), divide.end());
+            uint64_t total = 0;
+            for (const auto& [m, n] : divide) total += n;
+            out_ << "info string perft " << depth << " time " << int64_t(s * 1000) << " ms, "
+                 << int64_t(s > 0 ? double(total) / s : 0) << " leaves/s, MoveGen " << choice_.generator << "\n";
+            for (const auto& [m, n] : divide) out_ << m << ": " << n << "\n";
+            out_ << "\nNodes searched: " << total << "\n\n";
+          }};
+}
+
+// A search job: the root mate probe first (it may answer alone), then the search with its
+// controls (stop, ponderhit, the move overhead, the mate-safety check), then the answer.
+usi::Job UsiEngine::go_search(const SearchLimits& limits) {
   ponderhit_ = false;
   return {usi::JobKind::Search,
           [this, limits, sfen = history_.final_sfen, plies = history_.plies()](const std::atomic<bool>& stop) {
             int64_t probe_ms = 0;
-            if (const auto mate = root_mate(limits, sfen, plies, stop, probe_ms)) {
-              std::string line = "info depth " + std::to_string(mate->moves.size()) + " score mate " +
-                                 std::to_string(mate->depth) + " nodes " + std::to_string(mate->nodes) + " time " +
-                                 std::to_string(probe_ms) + " pv";
-              for (Move m : mate->moves) (line += ' ') += to_usi(m);
-              say(line);
-              say("bestmove " + to_usi(mate->moves.front()));
-              return;
-            }
+            if (const auto mate = root_mate(limits, sfen, plies, stop, probe_ms)) return answer_mate(*mate, probe_ms);
             SearchControl control;
             control.stop = &stop;
             control.ponderhit = &ponderhit_;
             control.move_overhead_ms = move_overhead_ms_ + probe_ms;  // the probe's time is the move's
             control.info = [this](const std::string& line) { say(line); };
             guard_against_mate(control, limits, sfen, stop);
-            const SearchResult r = engine_->go(limits, control);
-            // The whole search's count, the unfinished iteration included: what a match
-            // runner divides by the think time to measure nodes per second.
-            if (r.nodes > 0)
-              say("info nodes " + std::to_string(r.nodes) + " time " + std::to_string(r.ms) + " nps " +
-                  std::to_string(r.ms > 0 ? r.nodes * 1000 / uint64_t(r.ms) : r.nodes));
-            if (r.declare_win) {
-              say("bestmove win");
-            } else if (r.best == MOVE_NONE || (r.score != VALUE_NONE && r.score <= VALUE_MATED_IN_MAX_PLY)) {
-              // No legal move, or mated by force: resign rather than play on.
-              say("bestmove resign");
-            } else {
-              say("bestmove " + to_usi(r.best) + (r.ponder != MOVE_NONE ? " ponder " + to_usi(r.ponder) : ""));
-            }
+            answer(engine_->go(limits, control));
           }};
+}
+
+// The root mate probe's proof, played at once: its line as the pv of a mate score.
+void UsiEngine::answer_mate(const mate::MateResult& mate, int64_t probe_ms) {
+  std::string line = "info depth " + std::to_string(mate.moves.size()) + " score mate " + std::to_string(mate.depth) +
+                     " nodes " + std::to_string(mate.nodes) + " time " + std::to_string(probe_ms) + " pv";
+  for (Move m : mate.moves) (line += ' ') += to_usi(m);
+  say(line);
+  say("bestmove " + to_usi(mate.moves.front()));
+}
+
+// The search's answer: the whole search's count (the unfinished iteration included: what a
+// match runner divides by the think time to measure nodes per second), then `bestmove`.
+void UsiEngine::answer(const SearchResult& r) {
+  if (r.nodes > 0)
+    say("info nodes " + std::to_string(r.nodes) + " time " + std::to_string(r.ms) + " nps " +
+        std::to_string(r.ms > 0 ? r.nodes * 1000 / uint64_t(r.ms) : r.nodes));
+  if (r.declare_win) {
+    say("bestmove win");
+  } else if (r.best == MOVE_NONE || (r.score != VALUE_NONE && r.score <= VALUE_MATED_IN_MAX_PLY)) {
+    // No legal move, or mated by force: resign rather than play on.
+    say("bestmove resign");
+  } else {
+    say("bestmove " + to_usi(r.best) + (r.ponder != MOVE_NONE ? " ponder " + to_usi(r.ponder) : ""));
+  }
 }
 
 // The session of the options MateSolver and MateTable, allocated on first use at MateHash

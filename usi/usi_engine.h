@@ -56,6 +56,10 @@ class UsiEngine {
   std::optional<std::string> set_hash(int mb);
   void position(std::string_view args);
   usi::Job go(std::string_view args);
+  usi::Job go_perft(int depth);
+  usi::Job go_search(const SearchLimits& limits);
+  void answer_mate(const mate::MateResult& mate, int64_t probe_ms);
+  void answer(const SearchResult& r);
   usi::Job bench(std::string_view args);
   usi::Job bench_mate(std::string_view args);
   mate::MateSession* mate_session(const char* who);
