@@ -170,7 +170,9 @@ typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::evaluate(uint16_t
 }
 
 // Multiple iterative deepening at a node that evaluate() left open, until its numbers reach a
-// threshold or it is decided.
+// threshold or it is decided: expand the children, then repeatedly bring in the waiting ones,
+// sum the numbers, and search the most promising child within thresholds derived from its
+// siblings; a decided node's length and proof or disproof pieces come from its children.
 template <PnDnTableLayout T>
 typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::mid(size_t ply, uint16_t len, PnDn thpn, PnDn thdn) {
   const bool attacking = pos_->side_to_move() == attacker_;
@@ -179,85 +181,32 @@ typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::mid(size_t ply, u
   while (frames_.size() <= ply) frames_.emplace_back();
   std::vector<Child>& kids = frames_[ply].kids;
   StateInfo& st = state(ply);
-  {
-    const ExtMove* end = attacking ? generate<GenType::ChecksAll>(*pos_, scratch_.data())
-                                   : generate<GenType::EvasionsAll>(*pos_, scratch_.data());
-    kids.clear();
-    for (const ExtMove* m = scratch_.data(); m != end; ++m) {
-      kids.push_back({m->move, {}});
-      estimate(kids.back(), attacking);
-    }
-    // Insertion sort: stable, and no buffer to allocate for a few dozen children.
-    for (size_t i = 1; i < kids.size(); ++i)
-      for (size_t j = i; j > 0 && kids[j].order < kids[j - 1].order; --j) std::swap(kids[j], kids[j - 1]);
-    expand(kids, attacking);
-  }
+  open_children(kids, attacking);
   const uint16_t child_len = minus_one(len);
   if (repetition) push_path();
   for (const Child& c : kids)
     if (!c.waiting) table_.prefetch(pos_->board_key_after(c.move));
   for (Child& c : kids) {
     if (c.waiting) continue;
-    pos_->do_move(c.move, st);
-    ++nodes_;
-    c.v = evaluate(child_len, repetition, c.pn0, c.dn0);
-    pos_->undo_move(c.move);
+    evaluate_child(c, st, child_len, repetition);
     if (attacking ? c.v.pn == 0 : c.v.dn == 0) break;  // decided: the rest need not be looked at
   }
   poll();
   Value v;
   while (!aborted_) {
-    // Bring in the children whose predecessors were decided without deciding this node.
-    for (bool more = true; more;) {
-      more = false;
-      for (Child& c : kids) {
-        if (c.waiting || c.next < 0 || (attacking ? c.v.dn : c.v.pn) != 0) continue;
-        Child& n = kids[size_t(c.next)];
-        if (!n.waiting) continue;
-        n.waiting = false;
-        pos_->do_move(n.move, st);
-        ++nodes_;
-        n.v = evaluate(child_len, repetition, n.pn0, n.dn0);
-        pos_->undo_move(n.move);
-        more = true;
-      }
-    }
-    // Attacking (OR): pn the least, dn the sum; defending (AND): pn the sum, dn the least.
-    PnDn pn = attacking ? kInfinitePnDn : 0, dn = attacking ? 0 : kInfinitePnDn, max_dn = 0;
-    size_t best = 0;
-    PnDn best_number = kInfinitePnDn + 1, second = kInfinitePnDn + 1;
-    for (size_t i = 0; i < kids.size(); ++i) {
-      if (kids[i].waiting) continue;
-      const Value& c = kids[i].v;
-      const PnDn number = attacking ? c.pn : c.dn;
-      if (number < best_number) {
-        second = best_number;
-        best_number = number;
-        best = i;
-      } else if (number < second) {
-        second = number;
-      }
-      if (!attacking)
-        pn = add(pn, c.pn), dn = std::min(dn, c.dn);
-      else if (pn = std::min(pn, c.pn); kids[i].max_dn)
-        max_dn = std::max(max_dn, c.dn);
-      else
-        dn = add(dn, c.dn);
-      if (number == 0) break;
-    }
-    // Long-range drops on one line lead to much the same positions: their dn counts once.
-    if (attacking) dn = add(dn, max_dn);
-    v.pn = pn;
-    v.dn = dn;
-    if (pn == 0 || dn == 0 || pn >= thpn || dn >= thdn) break;
-    Child& c = kids[best];
+    bring_in_waiting(kids, st, child_len, repetition, attacking);
+    const Selection sel = select_child(kids, attacking);
+    v.pn = sel.pn;
+    v.dn = sel.dn;
+    if (v.pn == 0 || v.dn == 0 || v.pn >= thpn || v.dn >= thdn) break;
+    Child& c = kids[sel.best];
     PnDn child_thpn, child_thdn;
     if (attacking) {
-      child_thpn = second_best_threshold(second, thpn);
-      child_thdn = std::min(thdn - dn + c.v.dn, kInfinitePnDn);
+      child_thpn = second_best_threshold(sel.second, thpn);
+      child_thdn = std::min(thdn - v.dn + c.v.dn, kInfinitePnDn);
     } else {
-      child_thpn = std::min(thpn - pn + c.v.pn, kInfinitePnDn);
-      child_thdn = second_best_threshold(second, thdn);
+      child_thpn = std::min(thpn - v.pn + c.v.pn, kInfinitePnDn);
+      child_thdn = second_best_threshold(sel.second, thdn);
     }
     pos_->do_move(c.move, st);
     path_moves_.push_back(c.move);
@@ -268,64 +217,155 @@ typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::mid(size_t ply, u
   if (repetition) path_keys_.pop();
   if (aborted_) return {};
   Move proof_move = MOVE_NONE;
-  if (v.pn == 0) {  // attacking: the shortest proving check; defending: the longest defence
-    uint16_t length = attacking ? kUnboundedLen : 0;
-    for (const Child& c : kids) {
-      if (c.waiting || c.v.pn != 0) continue;
-      if (attacking ? c.v.len < length : c.v.len > length) {
-        length = c.v.len;
-        proof_move = c.move;
-      }
-    }
-    v.len = uint16_t(length + 1);
-    if (attacking) {
-      for (const Child& c : kids)
-        if (c.move == proof_move) v.hand = before_check(c.v.hand, c.move, false);
-    } else {
-      DefaultHand needed;  // every defence's pieces
-      for (const Child& c : kids)
-        for (PieceType p = RAW_BEGIN; p < RAW_END; ++p)
-          needed.set(p, std::max(needed.count(p), DefaultHand::from_raw(c.v.hand).count(p)));
-      v.hand = interpositions(needed.raw());
-      proof_move = MOVE_NONE;
-    }
-  } else if (v.dn == 0) {
-    // Attacking: every check fails, within the narrowest bound, on the path if any failure is.
-    // Defending: the refutation that holds widest, a path-independent one if there is one.
-    // The disproof pieces: the fewest any check's disproof withstands; the refutation's, one
-    // fewer of a kind the defender drops than leaves it one to drop.
-    v.len = attacking ? kUnboundedLen : 0;
-    v.path = !attacking;
-    DefaultHand withstood;
-    if (attacking)
-      for (PieceType p = RAW_BEGIN; p < RAW_END; ++p) withstood.set(p, max_in_hand(p));
-    const Child* refutation = nullptr;
-    for (const Child& c : kids) {
-      if (c.waiting || c.v.dn != 0) continue;
-      if (attacking) {
-        v.len = std::min(v.len, c.v.len);
-        v.path = v.path || c.v.path;
-        const DefaultHand h = DefaultHand::from_raw(before_check(c.v.hand, c.move, true));
-        for (PieceType p = RAW_BEGIN; p < RAW_END; ++p) withstood.set(p, std::min(withstood.count(p), h.count(p)));
-      } else if (!refutation || (v.path && !c.v.path) || (v.path == c.v.path && c.v.len > v.len)) {
-        v.len = c.v.len;
-        v.path = c.v.path;
-        refutation = &c;
-      }
-    }
-    if (refutation) {
-      withstood = DefaultHand::from_raw(refutation->v.hand);
-      if (is_drop(refutation->move)) {
-        const PieceType p = dropped_type(refutation->move);
-        withstood.set(
-            p, std::min(withstood.count(p), pos_->hand(attacker_).count(p) + pos_->hand(~attacker_).count(p) - 1));
-      }
-    }
-    v.hand = attacking ? no_new_drops(withstood.raw()) : withstood.raw();
-    v.len = plus_one(v.len);
-  }
+  if (v.pn == 0)
+    proof_move = set_proof(v, kids, attacking);
+  else if (v.dn == 0)
+    set_disproof(v, kids, attacking);
   if (!(v.dn == 0 && v.path)) store(len, v, proof_move, nodes_ - nodes_before);
   return v;
+}
+
+// The node's children: every check (attacking) or evasion, each with its df-pn+ estimate, in
+// the estimate's order, the delayed ones marked.
+template <PnDnTableLayout T>
+void UnboundedDfPnSolver<T>::open_children(std::vector<Child>& kids, bool attacking) {
+  const ExtMove* end = attacking ? generate<GenType::ChecksAll>(*pos_, scratch_.data())
+                                 : generate<GenType::EvasionsAll>(*pos_, scratch_.data());
+  kids.clear();
+  for (const ExtMove* m = scratch_.data(); m != end; ++m) {
+    kids.push_back({m->move, {}});
+    estimate(kids.back(), attacking);
+  }
+  // Insertion sort: stable, and no buffer to allocate for a few dozen children.
+  for (size_t i = 1; i < kids.size(); ++i)
+    for (size_t j = i; j > 0 && kids[j].order < kids[j - 1].order; --j) std::swap(kids[j], kids[j - 1]);
+  expand(kids, attacking);
+}
+
+// A child's numbers from what is known without searching it (evaluate()).
+template <PnDnTableLayout T>
+void UnboundedDfPnSolver<T>::evaluate_child(Child& c, StateInfo& st, uint16_t child_len, bool repetition) {
+  pos_->do_move(c.move, st);
+  ++nodes_;
+  c.v = evaluate(child_len, repetition, c.pn0, c.dn0);
+  pos_->undo_move(c.move);
+}
+
+// Brings in the children whose predecessors were decided without deciding this node.
+template <PnDnTableLayout T>
+void UnboundedDfPnSolver<T>::bring_in_waiting(std::vector<Child>& kids, StateInfo& st, uint16_t child_len,
+                                              bool repetition, bool attacking) {
+  for (bool more = true; more;) {
+    more = false;
+    for (Child& c : kids) {
+      if (c.waiting || c.next < 0 || (attacking ? c.v.dn : c.v.pn) != 0) continue;
+      Child& n = kids[size_t(c.next)];
+      if (!n.waiting) continue;
+      n.waiting = false;
+      evaluate_child(n, st, child_len, repetition);
+      more = true;
+    }
+  }
+}
+
+// The node's numbers from its children's, and the child to search next with the runner-up's
+// number. Attacking (OR): pn the least, dn the sum; defending (AND): pn the sum, dn the least.
+template <PnDnTableLayout T>
+typename UnboundedDfPnSolver<T>::Selection UnboundedDfPnSolver<T>::select_child(const std::vector<Child>& kids,
+                                                                                bool attacking) const {
+  Selection s;
+  s.pn = attacking ? kInfinitePnDn : 0;
+  s.dn = attacking ? 0 : kInfinitePnDn;
+  PnDn max_dn = 0, best_number = kInfinitePnDn + 1;
+  s.second = kInfinitePnDn + 1;
+  for (size_t i = 0; i < kids.size(); ++i) {
+    if (kids[i].waiting) continue;
+    const Value& c = kids[i].v;
+    const PnDn number = attacking ? c.pn : c.dn;
+    if (number < best_number) {
+      s.second = best_number;
+      best_number = number;
+      s.best = i;
+    } else if (number < s.second) {
+      s.second = number;
+    }
+    if (!attacking)
+      s.pn = add(s.pn, c.pn), s.dn = std::min(s.dn, c.dn);
+    else if (s.pn = std::min(s.pn, c.pn); kids[i].max_dn)
+      max_dn = std::max(max_dn, c.dn);
+    else
+      s.dn = add(s.dn, c.dn);
+    if (number == 0) break;
+  }
+  // Long-range drops on one line lead to much the same positions: their dn counts once.
+  if (attacking) s.dn = add(s.dn, max_dn);
+  return s;
+}
+
+// A proven node's length and proof pieces: attacking, the shortest proving check's (returned,
+// the move the table keeps); defending, the longest defence's length and every defence's
+// pieces.
+template <PnDnTableLayout T>
+Move UnboundedDfPnSolver<T>::set_proof(Value& v, const std::vector<Child>& kids, bool attacking) const {
+  Move proof_move = MOVE_NONE;
+  uint16_t length = attacking ? kUnboundedLen : 0;
+  for (const Child& c : kids) {
+    if (c.waiting || c.v.pn != 0) continue;
+    if (attacking ? c.v.len < length : c.v.len > length) {
+      length = c.v.len;
+      proof_move = c.move;
+    }
+  }
+  v.len = uint16_t(length + 1);
+  if (!attacking) {
+    DefaultHand needed;  // every defence's pieces
+    for (const Child& c : kids)
+      for (PieceType p = RAW_BEGIN; p < RAW_END; ++p)
+        needed.set(p, std::max(needed.count(p), DefaultHand::from_raw(c.v.hand).count(p)));
+    v.hand = interpositions(needed.raw());
+    return MOVE_NONE;
+  }
+  for (const Child& c : kids)
+    if (c.move == proof_move) v.hand = before_check(c.v.hand, c.move, false);
+  return proof_move;
+}
+
+// A disproven node's bound and disproof pieces. Attacking: every check fails, within the
+// narrowest bound, on the path if any failure is. Defending: the refutation that holds widest,
+// a path-independent one if there is one. The disproof pieces: the fewest any check's disproof
+// withstands; the refutation's, one fewer of a kind the defender drops than leaves it one to
+// drop.
+template <PnDnTableLayout T>
+void UnboundedDfPnSolver<T>::set_disproof(Value& v, const std::vector<Child>& kids, bool attacking) const {
+  v.len = attacking ? kUnboundedLen : 0;
+  v.path = !attacking;
+  DefaultHand withstood;
+  if (attacking)
+    for (PieceType p = RAW_BEGIN; p < RAW_END; ++p) withstood.set(p, max_in_hand(p));
+  const Child* refutation = nullptr;
+  for (const Child& c : kids) {
+    if (c.waiting || c.v.dn != 0) continue;
+    if (attacking) {
+      v.len = std::min(v.len, c.v.len);
+      v.path = v.path || c.v.path;
+      const DefaultHand h = DefaultHand::from_raw(before_check(c.v.hand, c.move, true));
+      for (PieceType p = RAW_BEGIN; p < RAW_END; ++p) withstood.set(p, std::min(withstood.count(p), h.count(p)));
+    } else if (!refutation || (v.path && !c.v.path) || (v.path == c.v.path && c.v.len > v.len)) {
+      v.len = c.v.len;
+      v.path = c.v.path;
+      refutation = &c;
+    }
+  }
+  if (refutation) {
+    withstood = DefaultHand::from_raw(refutation->v.hand);
+    if (is_drop(refutation->move)) {
+      const PieceType p = dropped_type(refutation->move);
+      withstood.set(p,
+                    std::min(withstood.count(p), pos_->hand(attacker_).count(p) + pos_->hand(~attacker_).count(p) - 1));
+    }
+  }
+  v.hand = attacking ? no_new_drops(withstood.raw()) : withstood.raw();
+  v.len = plus_one(v.len);
 }
 
 // df-pn+ initial numbers (Nagai 2002) in units of 2 from the pieces that bear on the move's
