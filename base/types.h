@@ -1,3 +1,6 @@
+// Folder base/ (layer 0): the value types, BMI2, the big tables' memory and the registry
+// machinery; includes nothing of the project.
+//
 // Core value types: colours, squares, pieces, moves. The bottom layer: hand/ and engine/ both
 // build on it, and it includes nothing of the project (their text forms are engine/types.h).
 //

@@ -1,3 +1,6 @@
+// Folder movegen/ (layer 6): what a generator is and the generator registry (generators.h);
+// includes the generators' layers below it.
+//
 // What a move generator is, as concepts: the position it provides to the search
 // (SearchPosition: make/unmake, keys, staged categories, the checks without generating) and to
 // perft (every non-promotion), both per hand layout. movegen/generators.h registers them.
