@@ -2,9 +2,10 @@
 # Installs the Debian packages sashite needs, when any is missing. Sourced by test.sh and bench.sh.
 SASHITE_PACKAGES=(cmake g++ make libbenchmark-dev libbenchmark-tools libgtest-dev libxbyak-dev
                   fairy-stockfish valgrind llvm binutils bc gnuplot-nox python3 python3-scipy
-                  clang libclang-rt-14-dev gpsshogi parallel)
+                  clang libclang-rt-14-dev clang-format gpsshogi parallel)
 # gpsshogi: gpsusi, the games and go mate tests play against it; clang: test.sh --slow's
-# sanitizer/libFuzzer build, bench.sh's g++ vs clang++ rounds; parallel: GNU parallel, which the
+# sanitizer/libFuzzer build, bench.sh's g++ vs clang++ rounds; clang-format: test.sh's format
+# check (scripts/check_format.sh, the root .clang-format); parallel: GNU parallel, which the
 # match runner's shard test drives (tests/match_shards.sh) as a multi-host run would.
 
 sashite_install_deps() {
