@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The test command: installs what is missing, checks the source (layers, formatting), builds,
-# runs the default test suite.
+# The test command: installs what is missing, checks the source (layers, formatting, commit
+# subjects), builds, runs the default test suite.
 # Exhaustive checks carry the ctest label "slow": scripts/test.sh --slow runs them too, then
 # builds again with clang++, ASan + UBSan and the libFuzzer targets (build-san: one build proves
 # that clang compiles the project (all but tests/slow/, which it would never run), runs the
@@ -29,9 +29,10 @@ stage() {
 }
 
 # The source checks need no build, so they come first and a failure fails in seconds (ctest
-# runs them too): the layers (layers.txt), the formatting (.clang-format).
+# runs them too): the layers (layers.txt), the formatting (.clang-format), the commit subjects.
 stage "check layers" python3 scripts/check_layers.py
 stage "check format" scripts/check_format.sh
+stage "check commits" python3 scripts/check_commits.py
 
 # CI runs --slow: there a warning fails the build, with g++ and with clang++ (explicitly off
 # otherwise, as the build directory's cache would keep it).
