@@ -313,6 +313,12 @@ FINDINGS = [
               ["node_replay/aa/all"]),
       Speedup("captures and quiets from kept attack sets, `node_replay/diff_kept/all`", "node_replay/full/all",
               "node_replay/diff_kept/all", ["node_replay/aa/all"]),
+      Speedup("captures per node: kept attack sets (after sync) over the full generator", "node_replay/full/captures",
+              "node_replay/diff_kept/captures", ["node_replay/aa/captures"]),
+      Speedup("evasions per node: kept attack sets over the full generator", "node_replay/full/evasions",
+              "node_replay/diff_kept_evasions/evasions", ["node_replay/aa/evasions"]),
+      Speedup("quiets per node: kept attack sets over the full generator", "node_replay/full/quiets",
+              "node_replay/diff_kept/quiets", ["node_replay/aa/quiets"]),
       Match("games at 100 ms a move, full against differential", "2026-11-25-amd-epyc-f1a", "full-diff")]),
     ("F-gen-bound", S_OWN, "The most any generator could speed this search up (the position's work at zero cost)",
      [Bound("full search cycles over the same less `node_replay/full/all`", search_row(), "node_replay/full/all",
@@ -352,6 +358,8 @@ FINDINGS = [
               "effects/incremental/walk", ["effects/aa/walk"]),
       Speedup("per ply: kept attack sets over recomputed", "effects/recomputed/walk", "effects/diff-kept/walk",
               ["effects/aa/walk"]),
+      Speedup("incremental position's make + unmake: copy undo over replay undo", "effects_make/replay/walk",
+              "effects_make/copy/walk", ["effects_make/aa/walk"]),
       Speedup("real search: incremental over recomputed", search_row(), search_row("full+incremental"),
               [search_row("aa")]),
       Speedup("real search: kept attack sets over recomputed", search_row(), search_row("diff+diff-kept"),
@@ -364,7 +372,17 @@ FINDINGS = [
       Match("time odds 1.02 (the full/differential nodes/s ratio of the games)", "2026-11-25-amd-epyc-f1a",
             "odds-nps-ratio"),
       Sprt(r"^direct-test-|^speed-")]),
-    ("F-search-features", S_OWN, "Which search and evaluation changes passed their SPRT", [SprtTally()]),
+    ("F-search-features", S_OWN, "Which search techniques pay here (each switched on or off in one build, an SPRT "
+     "at byoyomi 40)", [Sprt(r"^(search-modern|feature-|root-mate-probe|search-mate-safety)"), SprtTally()]),
+    ("F-search-constants", S_OWN, "Do SPSA-tuned search margins and scales beat the hand-set ones?",
+     [Sprt(r"^spsa-search-constants")]),
+    ("F-eval-terms", S_OWN, "Which evaluation terms pay (effects by distance to the kings, threats, king danger, "
+     "castle, piece ranks, king guards)?", [Sprt(r"^(effect-eval|eval-(?!gpsusi))")]),
+    ("F-eval-fits", S_OWN, "Do weights fitted to games or scores (Texel, SPSA, gpsusi's scores, learned and fitted "
+     "piece tables) beat the hand-set ones?", [Sprt(r"^(texel-|spsa-weights|spsa-material|eval-gpsusi|piece-|fitted-)")]),
+    ("F-move-picker", S_OWN, "Picking the best remaining move one at a time against sorting the list",
+     [Sprt(r"^speed-pick")]),
+    ("F-flatten", S_OWN, "Does moving unrelated code out of a unit change the machine code of what stays?", []),
 ]
 IDS = [f[0] for f in FINDINGS]
 
@@ -608,11 +626,21 @@ def sprt_rows(doc):
     return out
 
 
+def sprt_speed(doc, r):
+    """The nodes/s ratio of the two engines in the test's games (its summary.txt), or '-'."""
+    path = os.path.join(doc.results, "sprt", f"{r['date']}-{r['test']}", "summary.txt")
+    if not os.path.isfile(path):
+        return "-"
+    m = re.search(r"Speed in the games .*ratio ([0-9.]+)", open(path, encoding="utf-8").read())
+    return f"{m.group(1)} ({doc.link(os.path.relpath(path, doc.results), 'summary')})" if m else "-"
+
+
 def sprt_table(doc, metric):
-    lines = ["| test | games | Elo [95 %] | verdict | CPU |", "|---|---:|---|---|---|"]
+    lines = ["| test | games | Elo [95 %] | verdict | nodes/s ratio in the games | CPU |", "|---|---:|---|---|---|---|"]
     for r in sprt_rows(doc):
         if metric.pattern.search(r["test"]):
-            lines.append(f"| `{r['test']}` | {r['games']} | {r['Elo [95 %]']} | {r['verdict']} | {r['CPU']} |")
+            lines.append(f"| `{r['test']}` | {r['games']} | {r['Elo [95 %]']} | {r['verdict']} | {sprt_speed(doc, r)} | "
+                         f"{r['CPU']} |")
     lines.append("")
     lines.append(f"Each test's change, speed ratio and prediction: {doc.link('sprt/log.md')}.")
     return lines
