@@ -140,6 +140,26 @@ class MdCell:
         return None
 
 
+class ReportRegex:
+    """A figure a run's report.md states in a sentence: the groups of `pattern`, joined by `fmt`."""
+
+    def __init__(self, label, pattern, fmt):
+        self.label, self.pattern, self.fmt = label, re.compile(pattern), fmt
+
+    def read(self, path):
+        m = self.pattern.search(open(path, encoding="utf-8").read())
+        return self.fmt.format(*m.groups()) if m else None
+
+
+class FileCell(MdCell):
+    """A cell of a Markdown table in one committed file under results/ (`path`), its CPU from the
+    file's `Machine:` line."""
+
+    def __init__(self, label, path, key, column):
+        super().__init__(label, None, key, column)
+        self.path = path
+
+
 class Compilers:
     """The g++ against clang++ section of a run's report.md (bench.sh's alternated rounds)."""
     label = "g++ cycles / clang++ cycles, median over the section's rows"
@@ -358,6 +378,8 @@ FINDINGS = [
               "effects/incremental/walk", ["effects/aa/walk"]),
       Speedup("per ply: kept attack sets over recomputed", "effects/recomputed/walk", "effects/diff-kept/walk",
               ["effects/aa/walk"]),
+      Cycles("the counts from the bitboards with the make (`effects/counts/walk`; AVX-512 byte counter where the "
+             "build has it, bit planes on the Zen 3)", "effects/counts/walk", ["effects/aa/walk"]),
       Speedup("incremental position's make + unmake: copy undo over replay undo", "effects_make/replay/walk",
               "effects_make/copy/walk", ["effects_make/aa/walk"]),
       Speedup("real search: incremental over recomputed", search_row(), search_row("full+incremental"),
@@ -382,7 +404,21 @@ FINDINGS = [
      "piece tables) beat the hand-set ones?", [Sprt(r"^(texel-|spsa-weights|spsa-material|eval-gpsusi|piece-|fitted-)")]),
     ("F-move-picker", S_OWN, "Picking the best remaining move one at a time against sorting the list",
      [Sprt(r"^speed-pick")]),
-    ("F-flatten", S_OWN, "Does moving unrelated code out of a unit change the machine code of what stays?", []),
+    ("F-unit-inlining", S_OWN, "Does moving code into or out of a compilation unit change the machine code of what "
+     "stays?", []),
+    ("F-calibration", S_OWN, "How far apart are the add-chain calibrations before and after a timed loop, and where "
+     "does the harness reject a repetition (kCalibrationGap)?",
+     [ReportRegex("abs(after / before - 1) per repetition: median, 95th percentile, maximum; rejected beyond 5 %",
+                  r"\|after / before - 1\| has median ([0-9.]+ %), 95th percentile ([0-9.]+ %), maximum ([0-9.]+ %) "
+                  r"over (\d+) repetitions\. (\d+) repetition", "{0}, {1}, {2}; {4} of {3} rejected")]),
+    ("F-mate-mobility", S_OWN, "Should a new df-pn node's initial numbers count its own checks and evasions, and "
+     "with what unit?",
+     [FileCell("煙詰 nodes, unbounded df-pn, before the mobility step", "2026-11-26-unbounded-df-pn-steps.md",
+               "per-cluster meta line", "煙詰 nodes"),
+      FileCell("... with mobility, unit 3", "2026-11-26-unbounded-df-pn-steps.md", "mobility in the initial numbers",
+               "煙詰 nodes")]
+     + [FileCell(f"煙詰 nodes, units (dn, pn) = {u}", "2026-11-26-unbounded-df-pn-steps.md", k, "煙詰 nodes")
+        for u, k in (("1, 1", "1, 1"), ("2, 2", "2, 2"), ("3, 3", "**3, 3**"), ("4, 4", "4, 4"), ("6, 6", "6, 6"))]),
 ]
 IDS = [f[0] for f in FINDINGS]
 
@@ -505,6 +541,31 @@ def md_table(doc, runs, cpus, metrics):
             cpu = r["cpu"] if m.per_cpu else f"any (deterministic; {r['cpu']})"
             lines.append(f"| {m.label} | {cpu} | {v} | {doc.link(r['run'] + '/' + m.file)} ({doc.commit(r['run'])}) |")
     return lines if len(lines) > 2 else []
+
+
+def regex_table(doc, runs, cpus, metrics):
+    lines = ["| measure | CPU | figure | runs of this CPU | run (commit) |", "|---|---|---|---:|---|"]
+    for m in metrics:
+        for cpu in cpus:
+            got = [(r, v) for r in runs if r["cpu"] == cpu
+                   for v in [m.read(os.path.join(doc.results, r["run"], "report.md"))] if v]
+            if got:
+                r, v = got[-1]
+                lines.append(f"| {m.label} | {cpu} | {v} | {len(got)} | "
+                             f"{doc.link(r['run'] + '/report.md', r['run'])} ({doc.commit(r['run'])}) |")
+    return lines
+
+
+def file_table(doc, metrics):
+    lines = ["| measure | CPU | figure | source (commit) |", "|---|---|---:|---|"]
+    for m in metrics:
+        path = os.path.join(doc.results, m.path)
+        machine = re.search(r"Machine: (.*)", open(path, encoding="utf-8").read())
+        v = m.read(path)
+        if v is not None:
+            lines.append(f"| {m.label} | {short_cpu(machine.group(1)) if machine else 'not named'} | {v} | "
+                         f"{doc.link(m.path)} ({doc.commit(m.path)}) |")
+    return lines
 
 
 def compilers_table(doc, runs, cpus):
@@ -687,13 +748,18 @@ def generate(results):
     for fid, source, question, metrics in FINDINGS:
         body += ["", f"## {fid}", "", f"**Question** ({source}): {question}", "", f"**Answer:** {answers[fid]}", ""]
         bench = [m for m in metrics if isinstance(m, (Speedup, Cycles))]  # Bound is a Cycles
-        mds = [m for m in metrics if isinstance(m, MdCell)]
+        mds = [m for m in metrics if isinstance(m, MdCell) and not isinstance(m, FileCell)]
         table = bench_table(doc, runs, cpus, bench)
         if table:
             body += table + [""]
         table = md_table(doc, runs, cpus, mds)
         if table:
             body += table + [""]
+        for kind, render in ((FileCell, lambda ms: file_table(doc, ms)),
+                             (ReportRegex, lambda ms: regex_table(doc, runs, cpus, ms))):
+            ms = [m for m in metrics if isinstance(m, kind)]
+            if ms:
+                body += render(ms) + [""]
         matches = [m for m in metrics if isinstance(m, Match)]
         if matches:
             body += match_table(doc, matches) + [""]
@@ -792,7 +858,7 @@ def write_commits(results):
     paths += ["elo_curve/" + d for d in sorted(os.listdir(os.path.join(results, "elo_curve")))]
     paths += ["matches/" + d for d in sorted(os.listdir(os.path.join(results, "matches")))
               if os.path.isdir(os.path.join(results, "matches", d))]
-    paths += ["mate_report.md"]
+    paths += [f for f in sorted(os.listdir(results)) if f.endswith((".md", ".txt")) and f != "README.md"]
     for p in paths:
         # A folder: the commit that added it; a report rewritten in place: its newest commit.
         how = ["-1"] if os.path.isfile(os.path.join(results, p)) else ["--diff-filter=A"]
