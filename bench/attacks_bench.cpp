@@ -4,11 +4,9 @@
 // live only here, as the benchmarked losers:
 //   ray_walk  square by square until a blocker (the baseline);
 //   bit_scan  lance and rook file by one lzcnt/tzcnt per direction with a sentinel, no table.
-//             Per call it is as fast as the table (the lead changed between runs, within 10 %:
-//             e.g. 10.2 vs 9.3 cycles for the rook and 5.4 vs 5.8 for the lance in one run of
-//             15 repetitions); in perft the table won by ~1 % (start d6 2250 vs 2271 ms,
-//             matsuri d4 833 vs 839 ms, medians of 7 alternating runs of two builds), so the
-//             library keeps the table;
+//             Per call it is about as fast as the table (the lead changes between runs and
+//             CPUs); in perft the table won (FINDINGS.md F-slider-attacks), so the library
+//             keeps the table;
 //   magic     bishop by magic multiplication, the pre-BMI2 method (Apery's): both words' relevant
 //             occupancy merged into one, times a magic number, the top bits index the table.
 #include <vector>

@@ -1,8 +1,8 @@
 // The calibration itself as a benchmark: its drift across the run shows in the report.
 // cycles_per_tick is the median of 200k-add trials, the estimator every row converts with
 // (cycles_per_tick_now); mean_cycles_per_tick is their mean, which also counts the trials the
-// scheduler or the hypervisor interrupted: it read ~4 % lower in the 2026-11-23 run, 7 % under
-// a parallel build here, and that mean was what this row used to report.
+// scheduler or the hypervisor interrupted: it reads low (FINDINGS.md F-calibration), and that
+// mean was what this row used to report.
 #include <algorithm>
 #include <vector>
 

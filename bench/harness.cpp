@@ -32,9 +32,9 @@ T median(std::vector<T> v) {
 double add_chain_cycles_per_tick(uint64_t adds) { return double(adds) / double(time_add_chain(adds)); }
 
 // Five trials of 200k adds (~55 us each at 3.7 GHz), 0.5 ms apart: the median drops a trial that
-// an interrupt or a preemption stretched, and the spacing keeps one slow stretch of the core (5-40 %
-// slower for 0.1-1 ms, unrelated to preemptions; see set_counters) from covering three of them, as
-// it could cover five back-to-back trials.
+// an interrupt or a preemption stretched, and the spacing keeps one slow stretch of the core
+// (unrelated to preemptions; see set_counters) from covering three of them, as it could cover
+// five back-to-back trials.
 double cycles_per_tick_now() {
   const uint64_t spacing = uint64_t(tsc_ghz() * 500'000);
   std::vector<double> trials;
@@ -76,20 +76,12 @@ namespace {
 double cal_before_run = 0;
 }  // namespace
 
-// The threshold, kCalibrationGap = 5 %. In the committed Zen 5 run (2026-11-23, 755
-// repetitions, one calibration after the loop), a repetition's factor strayed from its row's
-// median by at most +2.3 % and -5.7 % except for 8 collapses of -13 % to -38 % whose TSC ticks
-// per op moved 0-12 %: the add chain, not the loop, had been slowed. Short runs on a Zen 5 beside
-// a parallel build, |after/before - 1| per repetition:
-//   back-to-back trials, 504 pairs: median 0.8 %, 95th pct 2.4 %; 8 pairs beyond 5 % (5.0-20.9 %):
-//     7 with one factor 5-21 % below the run's median (collapses), 1 with one 5.7 % above it;
-//   trials 0.5 ms apart (below), 396 pairs: median 0.8 %, 95th pct 2.4 %, 99th 3.4 %, max 4.4 %.
-// So 5 % is above the clock's own drift over a loop and below the collapses.
-// The cause: a record of back-to-back 5-us add-chain trials over 20 s shows stretches where the
-// core runs 5-40 % slower for up to ~1 ms, not after preemptions (the trials right after one run
-// at full speed). Five back-to-back trials (0.27 ms) could sit inside one stretch, which the timed
-// loop, hundreds of times longer, averages away. Hence the spaced trials, and the second
-// calibration to catch what still gets through.
+// The threshold, kCalibrationGap = 5 %: above the clock's own drift over a loop and below the
+// collapses, where a disturbance slowed the add chain, not the loop (FINDINGS.md F-calibration).
+// The cause: stretches where the core runs slower for up to ~1 ms, not after preemptions (the
+// trials right after one run at full speed). Back-to-back trials could sit inside one stretch,
+// which the timed loop, hundreds of times longer, averages away. Hence the spaced trials, and the
+// second calibration to catch what still gets through.
 void set_counters(benchmark::State& state, uint64_t ticks, uint64_t ops) {
   const double after = cycles_per_tick_now(), before = cal_before_run > 0 ? cal_before_run : after;
   const double gap = std::abs(after / before - 1);

@@ -12,7 +12,7 @@
 // and the same with one feature of search/features.h switched from its default, deeper (where
 // pruning shows): the tree's size (nodes) and the cost per node. A feature's price per node is
 // the difference of the two rows; what it saves is the nodes column. Whether it pays is the
-// SPRT's question (results/sprt/log.md).
+// SPRT's question (FINDINGS.md F-search-features).
 #include "bench/harness.h"
 #include "search/bench_positions.h"
 #include "search/engine.h"

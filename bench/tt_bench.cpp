@@ -1,6 +1,6 @@
 // tt/<probe|store>/<layout>-<scheme>: cycles per probe and per store on a 64 MB table, keys
 // from a fixed splitmix64 sequence (uniform keys: the schemes differ here only in the index and
-// check arithmetic; results/README.md measures what the additive key's structure does to them).
+// check arithmetic; what the additive key's structure does to them: FINDINGS.md F-key-tt-spread).
 // The operations are independent, so the rows show memory-level parallelism, not one miss's
 // latency. The table holds the sequence before the clock starts: probes mostly hit.
 #include "bench/harness.h"

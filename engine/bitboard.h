@@ -130,8 +130,8 @@ inline Bitboard king_attacks(Square s) { return kTables.step[BLACK][KING][s]; }
 // inner squares are one shift and mask away (no PEXT needed); a 9x128 table indexed by rank and
 // that occupancy gives the 9-bit pattern, shifted back to the file. Kept over a sentinel bit
 // scan (one lzcnt/tzcnt per direction, no table): per call the two trade the lead from run to
-// run, in perft the table was ~1 % faster. bench/attacks_bench.cpp keeps the bit scan as a
-// variant and gives the figures.
+// run, in perft the table was faster (FINDINGS.md F-slider-attacks). bench/attacks_bench.cpp
+// keeps the bit scan as a variant.
 namespace detail {
 struct FileWord {
   int w;      // which word holds the file

@@ -138,8 +138,8 @@ Bitboard BasicPosition<H>::step_attackers_to(Color c, Square s) const {
 }
 
 // Flattened: do_move's check test runs it at every node, and GCC 12 left rook_attacks and
-// step_attackers_to out of line here once the SFEN parser moved out of this unit (do_move +27 %
-// in bench, AMD Zen 4, results/2026-11-25-architecture-ab.md).
+// step_attackers_to out of line here once the SFEN parser moved out of this unit, which slowed
+// do_move (FINDINGS.md F-unit-inlining).
 template <HandLayout H>
 [[gnu::flatten]] Bitboard BasicPosition<H>::attackers_to(Color c, Square s, const Bitboard& occ) const {
   return (step_attackers_to(c, s) | (lance_attacks(~c, s, occ) & pieces(LANCE)) |

@@ -20,8 +20,8 @@ namespace sashite {
 // A key scheme is a policy type (KeyScheme concept below): how the position key combines the
 // board and hand keys, whether the board key carries a side-to-move random, how the hand key
 // follows a change of one hand count and a change of side, and where a key's entry sits in a
-// transposition table (index and 16-bit check, as results/README.md "Hashing, TT index"
-// measured them). Position, the TT layouts, repetition and the registries read only this.
+// transposition table (index and 16-bit check; FINDINGS.md F-key-tt-spread, F-key-tt-index).
+// Position, the TT layouts, repetition and the registries read only this.
 template <class S>
 concept KeyScheme = requires(Key k, int bits) {
   { S::name } -> std::convertible_to<const char*>;

@@ -24,10 +24,9 @@ PnDn second_best_threshold(PnDn second, PnDn th) {
 // A new node's numbers also count its own moves, which evaluate() generates anyway: the checks
 // (long-range drops once, as mid() sums them) for dn, the evasions (drops once) for pn, each
 // worth kMobilityUnit against estimate()'s 2 to 6. Numbers that foresee the node's expansion
-// send fewer searches into a child only to see its numbers jump past the threshold at once
-// (47 % of mid() calls on 煙詰 before; 7.4 M nodes, 3.9 M after). The unit was chosen among
-// 1, 2, 3, 4 and 6 on 煙詰, tests/data/tsume_long.txt and the bare-king pair; neighbours differ by
-// up to 30 % in nodes, a noisy optimum.
+// send fewer searches into a child only to see its numbers jump past the threshold at once. The
+// unit was chosen among 1, 2, 3, 4 and 6 on 煙詰, tests/data/tsume_long.txt and the bare-king pair,
+// a noisy optimum (FINDINGS.md F-mate-mobility).
 constexpr PnDn kMobilityUnit = 3;
 
 // A lance, bishop or rook drop: the checks of one such piece on one line lead to much the same

@@ -7,10 +7,9 @@ namespace sashite {
 
 // Caches GenType::Legal, the search's complete set (no useless non-promotions). The search asks
 // for categories, and serves none of them from the kept attack sets: on the search's own node
-// sequence (bench node_replay, Intel Xeon 0xA7) each category cost less from the full generator
-// than sync() plus the kept-set path (captures 207.8 against 273.5 cycles per node, evasions
-// 174.8 against 222.1, quiets 138.8 against 141.0; results/README.md, "Differential generation
-// in the search"). The position stays lazy, so the build pays only its id maps.
+// sequence (bench node_replay) each category costs less from the full generator than sync() plus
+// the kept-set path (FINDINGS.md F-diff-search). The position stays lazy, so the build pays only
+// its id maps.
 inline constexpr uint32_t kKeptInSearch = 0;
 struct DiffGenerator {
   static constexpr const char* name = "diff";

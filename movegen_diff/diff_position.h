@@ -529,8 +529,7 @@ template <HandLayout H, GenType C, dbb::DirtyKernel K, uint32_t Kept>
 template <Color Us>
 ExtMove* DiffPosition<H, C, K, Kept>::copy_lists(ExtMove* list, uint64_t skip) const {
   // Whole 8-move blocks (64 bytes since ExtMove is 8): most pieces have at most 8 moves. The
-  // 8-byte ExtMove doubled the bytes copied: start perft 6 through this class took 1.01x the
-  // CPU time of the 4-byte one (interleaved whole processes, AMD EPYC, range 1.006-1.035x).
+  // 8-byte ExtMove doubled the bytes copied, at about no cost in perft (FINDINGS.md F-move16).
   for (uint64_t b = on_board_[Us] & nonempty_ & ~(diff::kKingIds | skip); b; b &= b - 1) {
     const ListRef r = lists_[__builtin_ctzll(b)];
     const ExtMove* src = arena_.get() + r.offset;

@@ -1,6 +1,6 @@
 // ChecksAll and EvasionsAll, the mate solvers' categories (movegen.h), compiled once per hand
 // layout like movegen.cpp and checks.cpp and apart from both, so that their inlining budgets do
-// not pay for these (in checks.cpp, ChecksAll cost QuietChecks 17 % in node_replay).
+// not pay for these (in checks.cpp, ChecksAll slowed QuietChecks: FINDINGS.md F-unit-inlining).
 #include <tuple>
 
 #include "movegen_full/checks.h"

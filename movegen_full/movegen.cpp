@@ -13,9 +13,9 @@ static_assert(RegisteredHands::size == SASHITE_HAND_LAYOUT_COUNT,
               "movegen_full/CMakeLists.txt counted the layouts of hand/layouts.h wrongly");
 
 // Checks and QuietChecks live in checks.cpp, a unit of their own per layout for the same reason:
-// compiled here, they cost the other categories their inlining (start perft 1.5x slower). The
-// mate solvers' ChecksAll and EvasionsAll live in mate_categories.cpp: in checks.cpp, ChecksAll
-// cost QuietChecks 17 % (node_replay).
+// compiled here, they cost the other categories their inlining (FINDINGS.md F-unit-inlining).
+// The mate solvers' ChecksAll and EvasionsAll live in mate_categories.cpp: in checks.cpp,
+// ChecksAll slowed QuietChecks.
 namespace detail {
 template <bool Quiet, bool All, HandLayout H>
 ExtMove* generate_checks(const BasicPosition<H>& pos, ExtMove* list);

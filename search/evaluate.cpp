@@ -236,7 +236,7 @@ constexpr auto kKingBand3 = king_distance_band(1, 3);
 // centre files stands where the fight is, and shogi's proverb keeps king and rook apart (the
 // rook's file is where the attack opens).
 // The guards: golds and silvers one or two steps from their king, where a castle keeps them
-// (gpsusi's golds stood there more often than sashite's, results/2026-11-27-opening-drift.md).
+// (gpsusi's golds stood there more often than sashite's in the opening; FINDINGS.md F-eval-terms).
 template <HandLayout H>
 int king_neighbourhood(const BasicPosition<H>& pos, const EffectBoard& e, const eval::EvalTables& t) {
   int v = 0;
@@ -378,7 +378,7 @@ int king_zone_directions(const BasicPosition<H>& pos, const EffectBoard& e, cons
 // Where the pieces stand. By hand, the silvers, golds and rooks by rank: a silver left on its
 // first rank has not joined the game, a gold that climbs leaves its king's side, and a rook
 // floated to the middle ranks in the opening is a target (what gpsusi's games and sashite's
-// differed in, results/2026-11-27-opening-drift.md). Learned, every unpromoted kind by square,
+// differed in; FINDINGS.md F-eval-terms). Learned, every unpromoted kind by square,
 // from the same games (scripts/piece_squares.py). Kings and promoted pieces read 0.
 // The offset tables read each piece's place around both kings: a castle's shape and an
 // attack's (a king-piece table in its smallest form: Hoki, Bonanza's evaluation (2006), learned

@@ -225,37 +225,12 @@ inline constexpr std::array<std::string_view, kEvalWeightCount> kEvalWeightNames
                                                                                     "hand_value_rook",
                                                                                     "hand_value_gold"};
 
-// Hand-set. Three Texel fits to the project's games (results/texel/) fitted them better and
-// lost their SPRTs against these (-48, -27, -69 Elo), and so did two fits to gpsusi's search
-// scores of the same kind of positions (-223, -321); an SPSA run through the match runner
-// (results/spsa/) ended level with them (+9 [-15, +33]); the king, per-side-to-move and tempo
-// terms sit at values that change nothing, each tried one way in an SPRT without a gain
-// (results/sprt/log.md). King danger passed its SPRT (+80 [+36, +127] against none), then the
-// side to move's own at 60 % (+55 [+21, +90] against 100 %), then the outer ring, safe drop
-// checks and 30 % together (+59 [+22, +97]; each alone had ended without a verdict); other
-// scales ended without one; the king zone by direction (-60) and board checks (-27) failed.
-// The castle terms (king file, rook beside the king; results/2026-11-27-opening-drift.md: sashite
-// lost its games against gpsusi in the opening, king in the centre): at half these values +9 in
-// self-play (no verdict) and 11 of 32 against gpsusi; at these +19 [-8, +46] (a non-regression
-// test, no verdict at its pair limit, LLR 2.62 of 2.94) and 71 of 160 against gpsusi, against
-// the engine without them 36 of 112. The piece ranks (where gpsusi's silvers, golds and rooks
-// stood at ply 30 of 192 games and sashite's did not: results/2026-11-27-opening-drift.md):
-// +114 [+58, +177] in self-play (passed); doubled -1 [-27, +24] against these (no verdict).
-// The king guards (golds and silvers one or two steps from their king, where gpsusi kept its
-// golds more often than sashite) at 30/20 and 0/10 lost their SPRT, -109 [-169, -55]: 0.
-// The learned tables (where gpsusi's pieces stood more often than sashite's, every kind and
-// square, results/2026-11-28-piece-squares.md): the square table +10 [-18, +38] in self-play
-// (no verdict) and 8.5 of 32 against gpsusi, as without it; with the king-offset tables
-// -106 [-165, -53]: all three 0.
-// The fitted tables (tools/piece_table_fit: every non-king kind by square and by its offsets
-// from both kings, fitted to the engine's own depth-8 scores of about 279,000 quiet positions of
-// its games; results/fitted-tables/) at 100 %: the first fit +112 [+58, +171] against none
-// (passed, 148 games); refitted to the labels of the engine with the first fit, +51 [+16, +86]
-// against the first (no verdict at 200 pairs, LLR 2.65 of 2.94; kept: its interval is above 0).
-// The material is kPieceValue with hand pieces 10 % above, as written: an SPSA run's values (a
-// dragon and a gold worth more, a promoted minor and a bishop in hand less;
-// results/spsa/2026-11-28-material) ended +17 [-12, +46] and, at byoyomi 100 with
-// non-regression bounds, +12 [-22, +47], neither with a verdict.
+// Hand-set: weights fitted to games or scores (Texel, gpsusi's scores, SPSA) lost or ended level
+// against these, except the fitted piece tables (tools/piece_table_fit), on at 100 %; each term
+// stands where its SPRT left it, and a term that never gained sits at a value that changes nothing
+// (FINDINGS.md F-eval-terms, F-eval-fits). The castle terms and the piece ranks come from where
+// gpsusi's king and pieces stood in the opening and sashite's did not. The material is
+// kPieceValue with hand pieces 10 % above, as written.
 // A side never has an effect on the enemy king's square at an evaluated node (that side would
 // be in check, or the other side in an illegal position), so attack_d0 is 0; defence_d0
 // counts effects on the own king's square (defenders of a square the king may leave);

@@ -2,7 +2,7 @@
 // each. The USI options (Search<Name>, usi/usi_engine.cpp), `bench`'s feature rows, the tests
 // (a tree per feature switched off) and the match runner (--engine option.Search<Name>=false)
 // all read this list, so a technique is measured on and off by one option, in one build, and
-// the SPRT log (results/sprt/) names it the same way.
+// the SPRTs (FINDINGS.md F-search-features) name it the same way.
 //
 // Defaults are the state each technique's SPRT left it in: a feature that failed its test is
 // registered, off, and logged.

@@ -8,8 +8,8 @@
 // pieces that can reach its 3x3 (steppers within two squares, any slider) and knights are
 // looked at, and drops only on the squares next to the king from which the kind attacks it.
 // Most nodes' enemy king has few of our pieces near, so the test is mostly bitboard operations;
-// still, it cost 12 % of nodes/s in games (generating every check first: 18 %), more than its
-// mates paid for: off by default (search/features.h, results/sprt/log.md).
+// still, it cost more nodes/s in games than its mates paid for: off by default (search/features.h,
+// FINDINGS.md F-search-features).
 #pragma once
 
 #include "movegen/generator.h"

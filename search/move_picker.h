@@ -255,14 +255,13 @@ class MovePicker {
   }
   // Quiets (a hundred or more with drops) and evasions are picked one at a time: most nodes
   // stop after a few of them (a cut-off, move-count pruning), and sorting the whole list took
-  // a fifth of the engine's time in a profile of `bench 12` (Zen 4,
-  // results/2026-11-26-picker-profile.txt). pick_best moves the first of [begin, end) in
-  // before()'s order to begin, so trees do not change: a max over one 64-bit key per move
+  // much of the engine's time (FINDINGS.md F-move-picker). pick_best moves the first of
+  // [begin, end) in before()'s order to begin, so trees do not change: a max over one 64-bit key per move
   // (score, then the Move value inverted, then the move's index), which GCC vectorises
   // (vpmaxuq with AVX-512). The index sits below the two order fields, so it never changes
   // which move is the max (no two moves share a Move value), and the max names the move: no
-  // second scan to find it (that scan held a quarter of the picker's samples in a profile of
-  // `bench 13`, Xeon 0xcf, results/2026-11-28-picker-profile.md).
+  // second scan to find it (that scan was a large share of the picker's cost:
+  // FINDINGS.md F-move-picker).
   static uint64_t order_key(const ExtMove& e, size_t index) {
     return uint64_t(uint32_t(e.score) ^ 0x80000000u) << 32 | uint64_t(0xFFFF - e.move) << 16 | index;
   }

@@ -3,8 +3,8 @@
 // (for tuning runs through the match runner: scripts/spsa.py --option SearchTune), and the tests
 // that check each one reaches the tree. The shapes are Stockfish's; the values started at about
 // half its scale (its pawn is ~200, this evaluation's 100) and are now those of an SPSA run
-// (results/spsa/2026-11-28-search-constants: 900 pairs at 20,000 nodes a move) that passed its
-// SPRT against them, +40 [+12, +68] (results/sprt/log.md); singular_per_depth was not tuned.
+// (scripts/spsa.py) that passed its SPRT against them (FINDINGS.md F-search-constants);
+// singular_per_depth was not tuned.
 #pragma once
 
 #include <array>

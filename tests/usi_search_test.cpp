@@ -277,7 +277,7 @@ TEST_F(UsiSearch, RootMateProbePlaysAProvenMate) {
 
 // MateSafetyShare: the search's best move is put to the mate solver (that share of the move's
 // budget, here a fifth of `go nodes 300000`) and dropped when the opponent then mates by
-// checks. A position of a game lost to gpsusi (results/2026-11-27-mate-safety.md): alone the
+// checks. A position of a game lost to gpsusi (FINDINGS.md F-search-features): alone the
 // search plays G*3a, after which R*5c mates in 9; with the check, another move, and an info
 // line that names G*3a and the mate's line.
 TEST_F(UsiSearch, MateSafetyDropsAMoveThatLetsInAMate) {

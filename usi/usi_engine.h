@@ -102,8 +102,8 @@ class UsiEngine {
   // search asks it, the mate solver gets that percent of the search's hard time limit (of
   // the node budget under `go nodes`) to look for the opponent's mate by checks after the
   // search's best move. Its own session, smaller than MateHash's, so that `go mate` keeps its
-  // table. Off by default: its SPRTs failed at byoyomi 40 and ended without a verdict at 100
-  // (results/sprt/log.md), and against gpsusi it scored as the defaults did (results/README.md).
+  // table. Off by default: its SPRTs failed or ended without a verdict, and against gpsusi it
+  // scored as the defaults did (FINDINGS.md F-search-features).
   static constexpr int kDefaultMateSafetyShare = 0;
   static constexpr size_t kMateSafetyHashMb = 16;
   int mate_safety_share_ = kDefaultMateSafetyShare;

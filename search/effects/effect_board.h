@@ -28,8 +28,8 @@ struct alignas(32) EffectBoard {
 //                 square, 24 word operations per set, turned into bytes by PDEP at the end;
 //   ByteCounter   AVX-512 (BW, VL): one masked byte add per word, word 0's 63 squares in a
 //                 zmm, word 1's 18 in a ymm.
-// EffectAccumulator is ByteCounter when the build targets AVX-512 (measured 2-3x fewer cycles
-// per count on AMD Zen 4, bench effects), else PlaneCounter (SASHITE_PORTABLE's x86-64-v3).
+// EffectAccumulator is ByteCounter when the build targets AVX-512 (the cheaper count there,
+// FINDINGS.md F-effect-sources), else PlaneCounter (SASHITE_PORTABLE's x86-64-v3).
 struct PlaneCounter {
   Bitboard bit[4]{};
 

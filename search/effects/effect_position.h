@@ -16,8 +16,7 @@
 //           moves) and updates the copy; undo_move and a null move change one pointer.
 //   Replay  one board; each ply logs the sets it added and took, and undo_move applies them
 //           the other way, the same per-square work again.
-// Copy is the cheaper (make and unmake 254 against 296 cycles, minimum of 15 repetitions on a
-// shared AMD Zen 4; results/README.md), so it is the default and the engine's.
+// Copy is the cheaper (FINDINGS.md F-effect-sources), so it is the default and the engine's.
 #pragma once
 
 #include <optional>
