@@ -828,7 +828,11 @@ def check(results, target, exists_fn=os.path.exists, code_root=ROOT):
     """0 when `target` is what generate() writes, every file it cites exists and every finding id a
     C++ comment under `code_root` cites exists; else 1, each problem printed."""
     errors = []
-    text, cited = generate(results)
+    try:
+        text, cited = generate(results)
+    except FileNotFoundError as e:  # a report or summary the generator reads is gone
+        print(f"findings: cited file missing: {os.path.relpath(e.filename, ROOT)}", file=sys.stderr)
+        return 1
     for path in sorted(set(cited)):
         if not exists_fn(os.path.join(ROOT, path)):
             errors.append(f"cited file missing: {path}")

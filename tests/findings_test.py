@@ -41,6 +41,15 @@ def main():
                           and os.path.exists(p))
     assert rc == 1 and "cited file missing" in err and os.path.relpath(victim, findings.ROOT) in err, err
 
+    # A report the generator reads is gone (a results/ tree without it): the check names it.
+    with tempfile.TemporaryDirectory() as tmp:
+        gone = "2026-11-26-unbounded-df-pn-steps.md"
+        for e in os.listdir(RESULTS):
+            if e != gone:
+                os.symlink(os.path.join(RESULTS, e), os.path.join(tmp, e))
+        rc, err = quiet_check(tmp, TARGET)
+        assert rc == 1 and f"cited file missing: {os.path.relpath(tmp, findings.ROOT)}/{gone}" in err, err
+
     with tempfile.TemporaryDirectory() as tmp:
         # A stale FINDINGS.md: one figure edited by hand.
         stale = os.path.join(tmp, "FINDINGS.md")
