@@ -5,6 +5,8 @@
 # answers), one SVG chart per area, and the extras (whole-process perft against
 # fairy-stockfish; the dirty-flag kernels' deterministic counts, llvm-mca models and asm; the
 # perft/full and search_node rows built by g++ and by clang++, alternated, in compilers/).
+# At the end the raw data is compressed, as results/ commits it (README's results budget):
+# bench.json.xz, bench.txt.xz, compilers/*.json.xz, asm/*.s.xz.
 # Extra arguments go to `bench`, e.g. --filter=dirty_flags.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -56,4 +58,9 @@ done
 python3 scripts/report.py "$out"
 python3 scripts/index_results.py results
 python3 scripts/cpu_findings.py results > /dev/null
-echo "Report: $out/report.md"
+# The committed form (README's results budget: a run adds under 1 MB): the raw data compressed
+# once report.py has read it; report.py and cpu_findings.py read bench.json or bench.json.xz, the
+# compiler rounds and asm listings alike. report.py has already slimmed the charts.
+find "$out" -type f \( -name bench.json -o -name bench.txt -o -path "$out/compilers/*.json" -o -path "$out/asm/*.s" \) \
+  -exec xz -9e -f {} +
+echo "Report: $out/report.md ($(du -sb "$out" | cut -f1) bytes)"

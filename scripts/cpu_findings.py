@@ -17,6 +17,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from report import baseline_name, load_runs, parse_baselines  # noqa: E402  (one reading of bench.json for every script)
+from results_io import exists  # noqa: E402
 
 # (key, question, how the figure reads). Ratios are "how many times faster"; cycles are per call.
 QUESTIONS = [
@@ -150,7 +151,7 @@ def committed_runs(results):
             dated.append((stamp.group(1) if stamp else d, d))
     for _, d in sorted(dated):
         path = os.path.join(results, d)
-        if not os.path.isfile(os.path.join(path, "bench.json")):
+        if not exists(os.path.join(path, "bench.json")):  # bench.json or, committed, bench.json.xz
             continue
         machine = open(os.path.join(path, "machine.txt")).read().strip()
         context, rows = load_runs(os.path.join(path, "bench.json"))

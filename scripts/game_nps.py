@@ -25,13 +25,14 @@ import json
 import statistics
 import sys
 
+from results_io import open_text  # games.jsonl, or games.jsonl.xz as committed
 from usi_process import UsiProcess
 
 
 def game_positions(games, plies, every, limit):
     """USI `position` commands: the given plies of every `every`-th game, at most `limit`."""
     out = []
-    with open(games) as f:
+    with open_text(games) as f:
         for i, line in enumerate(f):
             if i % every:
                 continue

@@ -25,7 +25,8 @@
 # against other engines play every game out (their scores are on other scales). Each match writes
 # results/matches/<date>-<cpu>/<experiment>[-<variant>]/: command.txt, games.jsonl,
 # summary.txt, summary.json and records/ (CSA), beside the run's machine.txt and engine.txt;
-# then scripts/match_report.py writes the folder's README.md and charts.
+# then scripts/match_report.py writes the folder's README.md and charts, and the raw data is
+# packed as results/ commits it (README's results budget): games.jsonl.xz and records.tar.xz.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/deps.sh
@@ -133,3 +134,12 @@ done
 python3 scripts/match_report.py "$out"
 # Every match against another engine under results/matches, and the runs of one engine pooled.
 python3 scripts/gauntlets.py "$(dirname "$out")" --write "$(dirname "$out")/gauntlets.md"
+# The committed form: the games compressed (the scripts read games.jsonl or games.jsonl.xz), the
+# CSA records in one reproducible tarball per match (xz -dc records.tar.xz | tar x restores them).
+for dir in "$out"/*/; do
+  [ -f "$dir/games.jsonl" ] && xz -9e -f "$dir/games.jsonl"
+  if [ -d "$dir/records" ]; then
+    tar -C "$dir" --sort=name --mtime=@0 --owner=0 --group=0 --numeric-owner -cf - records | xz -9e > "$dir/records.tar.xz"
+    rm -r "$dir/records"
+  fi
+done

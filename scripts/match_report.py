@@ -16,6 +16,10 @@ import re
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from results_io import exists, open_text  # noqa: E402  (games.jsonl, or games.jsonl.xz once committed)
+from svg_slim import slim_file  # noqa: E402
+
 
 def load(run):
     rows = []
@@ -42,8 +46,8 @@ def think_per_move(games_jsonl, *engines):
     """Each engine's mean think time per move in the games (ms), None where none is recorded: how
     much of its time control an engine spends (an engine that stops early plays a weaker game)."""
     total = {e: [0, 0] for e in engines}
-    if os.path.isfile(games_jsonl):
-        for line in open(games_jsonl):
+    if exists(games_jsonl):
+        for line in open_text(games_jsonl):
             if not line.strip():
                 continue
             g = json.loads(line)
@@ -54,8 +58,9 @@ def think_per_move(games_jsonl, *engines):
     return [t[0] / t[1] if t[1] else None for t in (total[e] for e in engines)]
 
 
-def gnuplot(script):
+def gnuplot(script, svg):
     subprocess.run(["gnuplot"], input=script, text=True, check=True)
+    slim_file(svg)  # the same chart, fewer bytes (README's size budget)
 
 
 def charts(run, rows):
@@ -80,7 +85,7 @@ set grid xtics
 set key off
 set arrow from 0, graph 0 to 0, graph 1 nohead dt 2
 plot '{data}' using 2:1:3:4:ytic(5) with xerrorbars pt 7, '' using 2:1:6 with labels offset 0,0.9 font 'sans,9'
-""")
+""", os.path.join(run, "elo.svg"))
     os.remove(data)
     speed = [r for r in rows if r["name"] == "full-diff" or r["name"].startswith("odds")]
     if not speed:
@@ -106,7 +111,7 @@ set xtics (0.8, 0.9, 1, 1.1, 1.25, 1.5, 2, 2.5)
 set grid
 set key top left
 plot '{data}' using 1:2:3:4 with yerrorbars pt 7 notitle, '' using 1:2:5 with labels offset 1,1 left notitle{curve}
-""")
+""", os.path.join(run, "elo_vs_speed.svg"))
     os.remove(data)
 
 

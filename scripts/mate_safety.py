@@ -17,6 +17,7 @@ Usage: mate_safety.py --games F [F ...] --player NAME [--first-ms 300] [--alt-ms
 import argparse
 import json
 
+from results_io import open_text  # games.jsonl, or games.jsonl.xz as committed
 from score_trajectory import lost, player_is_black, position_command as position
 from usi_process import UsiProcess
 
@@ -81,7 +82,7 @@ def main():
     totals = [0, 0, 0]  # losses, with a mate let in, with another move that lets none in
     replays = [0, 0]    # replayed moves after which a mate is found: defaults, with the options
     for path in a.games:
-        with open(path) as f:
+        with open_text(path) as f:
             games = [json.loads(line) for line in f if line.strip()]
         for g in games:
             if not lost(g, a.player):

@@ -21,6 +21,7 @@ import json
 import re
 import sys
 
+from results_io import open_text  # games.jsonl, or games.jsonl.xz as committed
 from score_trajectory import player_is_black
 
 RANKS = "abcdefghi"
@@ -140,7 +141,7 @@ def count(games, plies, king_ply, ranks_ply):
 def read_games(paths):
     games = []
     for path in paths:
-        with open(path) as f:
+        with open_text(path) as f:
             for n, line in enumerate(f, 1):
                 if line.strip():
                     games.append((f"{path}:{n}", json.loads(line)))

@@ -2,7 +2,7 @@
 """Turns one `bench` run into <run-dir>/report.md and one SVG bar chart per area.
 
 Usage: report.py <run-dir>
-Reads <run-dir>/bench.json (Google Benchmark JSON) and machine.txt; when present, the
+Reads <run-dir>/bench.json (Google Benchmark JSON; or bench.json.xz, as committed) and machine.txt; when present, the
 deterministic models of scripts/dirty_flags_models.sh (dirty_flags_counts.tsv,
 dirty_flags_mca.tsv, asm/) and any other *.md extras, appended at the end.
 
@@ -24,6 +24,8 @@ import sys
 from collections import OrderedDict
 
 import elo_worth
+from results_io import exists, open_text
+from svg_slim import slim_file
 
 NOISY_CV = 0.05
 # LS3600, differential generation (2009) (README Sources): mov/and/neg/sbb/lea per piece, "2.5 cycles on Core 2", 75-100 cycles
@@ -102,7 +104,7 @@ class Row:
 
 
 def load_runs(path):
-    with open(path) as f:
+    with open_text(path) as f:  # bench.json, or bench.json.xz once committed
         data = json.load(f)
     rows = OrderedDict()
     for b in data["benchmarks"]:
@@ -180,6 +182,7 @@ plot '{dat}' using 2:0:(0):2:($0-0.3):($0+0.3):yticlabels(1) with boxxyerror lc 
 """
     try:
         subprocess.run(["gnuplot"], input=script, text=True, check=True, capture_output=True)
+        slim_file(out_svg)  # the same chart in about 70 % of gnuplot's bytes (README's size budget)
         return True
     except (OSError, subprocess.CalledProcessError) as e:
         sys.stderr.write(f"gnuplot failed for {area}: {e}\n")
@@ -544,9 +547,10 @@ def seed_claim(run_dir, context, rows, measured22, measured40):
 def cpp_asm(run_dir):
     path = os.path.join(run_dir, "asm", "compiled_cpp_kernel22.s")
     out = ["### The plain C++ kernel as compiled\n"]
-    if not os.path.exists(path):
+    if not exists(path):
         return out + ["(No asm in this run: scripts/dirty_flags_models.sh writes it.)\n"]
-    text = [l for l in open(path).read().splitlines() if not l.startswith(".")]
+    with open_text(path) as f:  # the listing, or its .xz once committed
+        text = [l for l in f.read().splitlines() if not l.startswith(".")]
     out.append("`cpp` (dbb/kernels/cpp_branchless.h), disassembled by `dirty_asm` from an out-of-line copy compiled "
                "with the same flags. The benchmark inlines the body into its loop instead: not these bytes, and in "
                "the GCC 12 build examined the same instructions with other registers and placement.\n")
@@ -775,16 +779,24 @@ def replay_answers(rows):
     return out
 
 
+def compilers_round(path):
+    """compilers/<cc>-<round>.json[.xz] -> (cc, round)."""
+    return os.path.basename(path).removesuffix(".xz").removesuffix(".json").rsplit("-", 1)
+
+
 def compilers_section(run_dir):
     """g++ against clang++ from the rounds scripts/bench.sh alternated (compilers/<cc>-<round>.json)."""
-    files = sorted(glob.glob(os.path.join(run_dir, "compilers", "*-*.json")))
+    # <cc>-<round>.json as the run writes them, .json.xz once committed (a rerun into the same
+    # folder, SASHITE_BENCH_OVERWRITE, may hold both: the plain one is the new one).
+    files = sorted({p.removesuffix(".xz") for p in glob.glob(os.path.join(run_dir, "compilers", "*-*.json*"))
+                    if p.endswith((".json", ".json.xz"))})
     if not files:
         return []
     samples = {}  # (compiler, name) -> [(round, cycles/op)] of repetitions whose calibrations agreed
     version, left_out = {}, 0
     for path in files:
-        cc, rnd = os.path.basename(path)[:-5].rsplit("-", 1)
-        with open(path) as f:
+        cc, rnd = compilers_round(path)
+        with open_text(path) as f:
             data = json.load(f)
         version[cc] = data["context"].get("compiler", cc)
         for b in data["benchmarks"]:
@@ -797,7 +809,7 @@ def compilers_section(run_dir):
     names = sorted({n for _, n in samples}, key=lambda n: (not n.startswith("perft"), n))
     if "gcc" not in version or "clang" not in version:
         return []
-    rounds = len({os.path.basename(p)[:-5].rsplit("-", 1)[1] for p in files})
+    rounds = len({compilers_round(p)[1] for p in files})
     out = ["## g++ vs clang++\n",
            f"The same sources and flags built by {version['gcc']} and by {version['clang']}; the two bench processes "
            f"alternated over {rounds} rounds (which one ran first alternated too), repetitions pooled, "

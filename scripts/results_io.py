@@ -20,6 +20,13 @@ def exists(path):
     return resolve(path) is not None
 
 
+def compress(path):
+    """Replaces `path` by `path`.xz (xz -9e, as scripts/*.sh compress), the form results/ commits."""
+    with open(path, "rb") as src, lzma.open(path + ".xz", "wb", preset=9 | lzma.PRESET_EXTREME) as dst:
+        dst.write(src.read())
+    os.remove(path)
+
+
 def open_text(path):
     """Opens `path` or, when only the compressed copy exists, `path`.xz, for reading text."""
     real = resolve(path)

@@ -21,6 +21,7 @@ import argparse
 import json
 import statistics
 
+from results_io import open_text  # games.jsonl, or games.jsonl.xz as committed
 from usi_process import UsiProcess
 
 MATE = 30000
@@ -104,7 +105,7 @@ def main():
     go = a.go or (f"go nodes {a.nodes}" if a.nodes else f"go byoyomi {a.byoyomi}")
     games = []
     for path in a.games:
-        with open(path) as f:
+        with open_text(path) as f:
             games += [json.loads(line) for line in f if line.strip()]
     engine = UsiProcess(a.binary)
     engine.handshake({"USI_Hash": a.hash, **dict(o.split("=", 1) for o in a.option)})

@@ -6,8 +6,8 @@
 # Environment: TC (default nodes=20000), BOUNDS (default elo0=0,elo1=10), PAIRS (the most game
 # pairs, default 1000), CONCURRENCY (default: the number of cores), RESIGN (the runner's --resign
 # adjudication, default moves=3,cp=1500: both engines agree for three moves each).
-# Writes results/sprt/<date>-<NAME>/ (command.txt, games.jsonl, summary.txt, summary.json,
-# machine.txt) and appends one row to results/sprt/log.md: the change, the control, the bounds,
+# Writes results/sprt/<date>-<NAME>/ (command.txt, games.jsonl.xz: the games, compressed once the
+# summary is written (README's results budget), summary.txt, summary.json, machine.txt) and appends one row to results/sprt/log.md: the change, the control, the bounds,
 # games, W-D-L, Elo with its 95 % interval, LLR and the verdict (H1 accepted, H0 accepted, or
 # stopped without one at the pair limit).
 set -euo pipefail
@@ -56,3 +56,5 @@ row = (f"| {os.path.basename(d)[:10]} | {name} | {change} | {tc} | {bounds} | {s
 open(log, "a").write(row)
 print(row, end="")
 PY
+# The verdict is in summary.txt, summary.json and the log: the raw games are committed compressed.
+xz -9e -f "$dir/games.jsonl"

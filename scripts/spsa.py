@@ -13,8 +13,8 @@ swapped), and moves each parameter by a_k * (plus's points - minus's points) / (
 FILE: one parameter per line, "name start min max c_end [r_end]" (r_end default 0.002); each
 becomes part of one option's value, OPTION=name1=v1,name2=v2,... (default option EvalWeights,
 search/evaluate.h's weight names). DIR gets params.tsv (the values after every iteration),
-games.jsonl (every game, as the runner writes it), command.txt and final.txt (the last values as
-the option's text). Deterministic given --seed, apart from the games themselves.
+games.jsonl.xz (every game, as the runner writes it, compressed at the end: README's results
+budget), command.txt and final.txt (the last values as the option's text). Deterministic given --seed, apart from the games themselves.
 """
 import argparse
 import json
@@ -24,6 +24,9 @@ import random
 import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from results_io import compress  # noqa: E402
 
 
 def read_params(path):
@@ -134,6 +137,8 @@ def main():
             print(f"iteration {k}/{n}: plus-minus {totals[0]}-{totals[1]}-{totals[2]}; {option_text(params, values)}", flush=True)
     with open(os.path.join(args.out, "final.txt"), "w") as f:
         f.write(option_text(params, values) + "\n")
+    if os.path.exists(games_path):
+        compress(games_path)  # games.jsonl.xz: raw games are committed compressed
     print(option_text(params, values))
 
 

@@ -10,6 +10,7 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
 import spsa  # noqa: E402
+from results_io import open_text  # noqa: E402
 
 
 def params_from(text):
@@ -65,7 +66,8 @@ def main():
             assert run.returncode == 0, run.stdout + run.stderr
             rows = open(os.path.join(out, "run", "params.tsv")).read().splitlines()
             assert rows[0].split("\t") == ["iteration", "result", "attack_d1", "king_hole"] and len(rows) == 3, rows
-            games = [json.loads(g) for g in open(os.path.join(out, "run", "games.jsonl"))]
+            assert not os.path.exists(os.path.join(out, "run", "games.jsonl")), "spsa.py compresses its games"
+            games = [json.loads(g) for g in open_text(os.path.join(out, "run", "games.jsonl"))]
             assert len(games) == 4, len(games)  # one pair per iteration
             # Each iteration's result is plus's points less minus's in its pair (the first engine,
             # plus, has Black in game 0: match/results.cpp, first_half_points).
