@@ -115,16 +115,17 @@ class UnboundedDfPnSolver : detail::SolveState {
   void estimate(Child& c, bool attacking) const;
   void expand(std::vector<Child>& kids, bool attacking);
   Value mid(size_t ply, uint16_t len, PnDn thpn, PnDn thdn);
-  // mid()'s steps.
+  // mid()'s steps; the ones run at every node are inlined into it.
   struct Selection {
     PnDn pn, dn;      // the node's numbers from its children's
     size_t best = 0;  // the child to search next
     PnDn second;      // the runner-up's number: the best child's threshold
   };
-  void open_children(std::vector<Child>& kids, bool attacking);
-  void evaluate_child(Child& c, StateInfo& st, uint16_t child_len, bool repetition);
-  void bring_in_waiting(std::vector<Child>& kids, StateInfo& st, uint16_t child_len, bool repetition, bool attacking);
-  Selection select_child(const std::vector<Child>& kids, bool attacking) const;
+  [[gnu::always_inline]] inline void open_children(std::vector<Child>& kids, bool attacking);
+  [[gnu::always_inline]] inline void evaluate_child(Child& c, StateInfo& st, uint16_t child_len, bool repetition);
+  [[gnu::always_inline]] inline void bring_in_waiting(std::vector<Child>& kids, StateInfo& st, uint16_t child_len,
+                                                      bool repetition, bool attacking);
+  [[gnu::always_inline]] inline Selection select_child(const std::vector<Child>& kids, bool attacking) const;
   Move set_proof(Value& v, const std::vector<Child>& kids, bool attacking) const;
   void set_disproof(Value& v, const std::vector<Child>& kids, bool attacking) const;
   Value search(size_t ply, uint16_t len);  // evaluate(), then mid() to a decision
