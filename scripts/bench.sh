@@ -7,7 +7,8 @@
 # perft/full and search_node rows built by g++ and by clang++, alternated, in compilers/).
 # At the end the raw data is compressed, as results/ commits it (README's results budget):
 # bench.json.xz, bench.txt.xz, compilers/*.json.xz, asm/*.s.xz.
-# Extra arguments go to `bench`, e.g. --filter=dirty_flags.
+# Extra arguments go to `bench`, e.g. --filter=dirty_flags. SASHITE_YANEURAOU=<binary> adds perft
+# against YaneuraOu (scripts/external_perft.sh; README, "Anchor figures").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/deps.sh
@@ -47,7 +48,7 @@ done
 echo "g++ vs clang++: build $((compilers_built - compilers_t0)) s, rounds $(($(date +%s) - compilers_built)) s" |
   tee "$out/compilers/time.txt"
 
-./scripts/external_perft.sh > "$out/external_perft.md"
+./scripts/external_perft.sh "${SASHITE_YANEURAOU:-}" > "$out/external_perft.md"
 python3 scripts/search_anchor.py build/bin/sashite > "$out/search_anchor.md"
 SASHITE_TARGETS="dirty_count hash_count" sashite_build build-portable -DSASHITE_PORTABLE=ON -DSASHITE_BUILD_TESTS=OFF
 ./scripts/dirty_flags_models.sh build build-portable "$out"
