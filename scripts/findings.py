@@ -22,7 +22,6 @@ added it (`--commits` rewrites it from git).
 """
 import argparse
 import csv
-import json
 import os
 import re
 import subprocess
@@ -32,7 +31,7 @@ from collections import OrderedDict
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cpu_findings import aa_deviation, family_of  # noqa: E402
-from report import RUN_NAME_SUFFIX, Row, parse_baselines  # noqa: E402
+from report import load_runs, parse_baselines  # noqa: E402
 from results_io import exists, open_text  # noqa: E402
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
@@ -426,26 +425,6 @@ IDS = [f[0] for f in FINDINGS]
 # ---------------------------------------------------------------------------------------------
 # Reading the committed data.
 
-def load_bench(path):
-    """report.load_runs, read through results_io.open_text (plain or .xz)."""
-    with open_text(path) as fh:
-        data = json.load(fh)
-    rows = OrderedDict()
-    for b in data["benchmarks"]:
-        if b.get("error_occurred"):
-            continue
-        name = RUN_NAME_SUFFIX.sub("", b["run_name"])
-        row = rows.setdefault(name, Row(name))
-        if b.get("run_type") == "aggregate":
-            row.runs[b["aggregate_name"]] = b
-        elif b.get("repetitions", 1) <= 1:
-            for agg in ("median", "min", "max"):
-                row.runs[agg] = b
-        else:
-            row.reps.append(b)
-    return data["context"], rows
-
-
 def read_tsv(path):
     with open(path, encoding="utf-8") as fh:
         return list(csv.DictReader((l for l in fh if not l.startswith("#")), delimiter="\t"))
@@ -466,7 +445,7 @@ def committed_runs(results):
             dated.append((stamp.group(1) if stamp else d, d, machine))
     runs = []
     for _, d, machine in sorted(dated):
-        context, rows = load_bench(os.path.join(results, d, "bench.json"))
+        context, rows = load_runs(os.path.join(results, d, "bench.json"))
         runs.append({"run": d, "cpu": short_cpu(machine), "rows": rows, "baselines": parse_baselines(context)})
     return runs
 
