@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "bench/harness.h"
+#include "engine/bitboard.h"
 
 namespace sashite::bench {
 namespace {
@@ -161,6 +162,7 @@ int main(int argc, char** argv) {
 
   benchmark::AddCustomContext("tsc_ghz", std::to_string(tsc_ghz()));
   benchmark::AddCustomContext("compiler", compiler());
+  benchmark::AddCustomContext("sliders", sashite::Sliders::name);  // the engine's slider method (SASHITE_SLIDERS)
 #ifdef SASHITE_CXX_FLAGS
   benchmark::AddCustomContext("cxx_flags", SASHITE_CXX_FLAGS);
 #endif
