@@ -187,7 +187,7 @@ TEST(SliderMethods, BuildChoiceIsRegisteredByName) {
   EXPECT_EQ(slider_method_index("no such method"), RegisteredSliderMethods::size);
   std::vector<std::string_view> names;
   for (std::string_view n : type_names<RegisteredSliderMethods>()) names.push_back(n);
-  std::vector<std::string_view> expected{"library", "ray_walk", "bit_scan", "magic", "qugiy"};
+  std::vector<std::string_view> expected{"library", "ray_walk", "bit_scan", "magic", "qugiy", "qugiy_pext"};
 #ifdef SASHITE_HAS_QUGIY512
   expected.push_back("qugiy512");
 #endif

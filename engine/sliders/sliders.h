@@ -1,12 +1,13 @@
 // The slider-method family (README "Variant families"): one line per method, each a struct
 // modelling SliderMethod (method.h) in a file of this folder.
-//   library   file table + PEXT (the method the library started with, library.h)
-//   ray_walk  square by square (the baseline, ray_walk.h)
-//   bit_scan  one bit scan per direction (bit_scan.h)
-//   magic     magic multiplication for the bishop, Apery's (magic.h)
-//   qugiy     Qugiy's subtraction and byte reversal, AVX2 (qugiy.h)
-//   qugiy512  the same with each piece's rays in one AVX-512 register (qugiy512.h; registered
-//             only where the build targets AVX-512 BW and GFNI)
+//   library     file table + PEXT (the method the library started with, library.h)
+//   ray_walk    square by square (the baseline, ray_walk.h)
+//   bit_scan    one bit scan per direction (bit_scan.h)
+//   magic       magic multiplication for the bishop, Apery's (magic.h)
+//   qugiy       Qugiy's subtraction and byte reversal, AVX2 (qugiy.h)
+//   qugiy_pext  Qugiy's lance and rook, library's PEXT bishop (qugiy_pext.h)
+//   qugiy512    Qugiy's method with each piece's rays in one AVX-512 register (qugiy512.h;
+//               registered only where the build targets AVX-512 BW and GFNI)
 // `Sliders` is the method engine/bitboard.h's lance_attacks, rook_attacks, bishop_attacks and
 // the rest use, chosen by name at build time: the CMake cache option SASHITE_SLIDERS (a
 // definition of sashite_engine, so every unit that includes the engine agrees).
@@ -21,6 +22,7 @@
 #include "engine/sliders/magic.h"
 #include "engine/sliders/qugiy.h"
 #include "engine/sliders/qugiy512.h"
+#include "engine/sliders/qugiy_pext.h"
 #include "engine/sliders/ray_walk.h"
 
 #define SASHITE_FOR_EACH_SLIDER_METHOD(X) \
@@ -29,6 +31,7 @@
   X(BitScanSliders)                       \
   X(MagicSliders)                         \
   X(QugiySliders)                         \
+  X(QugiyPextSliders)                     \
   SASHITE_QUGIY512_ENTRY(X)
 
 #ifdef SASHITE_HAS_QUGIY512
@@ -57,6 +60,8 @@ constexpr std::size_t slider_method_index(std::string_view name) {
 inline constexpr std::size_t kSliderMethodIndex = slider_method_index(SASHITE_SLIDERS);
 static_assert(kSliderMethodIndex < RegisteredSliderMethods::size,
               "SASHITE_SLIDERS names no method of SASHITE_FOR_EACH_SLIDER_METHOD (engine/sliders/sliders.h)");
-using Sliders = TypeAt<kSliderMethodIndex, RegisteredSliderMethods>;
+// (An unknown name falls back to index 0 here, so that the static_assert is the only error.)
+using Sliders =
+    TypeAt<(kSliderMethodIndex < RegisteredSliderMethods::size ? kSliderMethodIndex : 0), RegisteredSliderMethods>;
 
 }  // namespace sashite
