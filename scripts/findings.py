@@ -342,8 +342,8 @@ FINDINGS = [
     ("F-gen-bound", S_OWN, "The most any generator could speed this search up (the position's work at zero cost)",
      [Bound("full search cycles over the same less `node_replay/full/all`", search_row(), "node_replay/full/all",
             [search_row("aa"), "node_replay/aa/all"])]),
-    ("F-slider-attacks", S_OWN, "Slider attack methods: the library's (PEXT, file table) against ray walk, bit scan "
-     "and magic",
+    ("F-slider-attacks", S_OWN, "Slider attack methods: the library's (PEXT, file table) against ray walk, bit scan, "
+     "magic and Qugiy's (2021) subtraction on the byte-reversed bitboard",
      [Speedup(f"{p}: library over ray walk", f"attacks/ray_walk/{p}", f"attacks/library/{p}", [f"attacks/aa/{p}"])
       for p in ("lance", "bishop", "rook")]
      + [Speedup("bishop: library (PEXT) over magic", "attacks/magic/bishop", "attacks/library/bishop",
@@ -351,7 +351,13 @@ FINDINGS = [
         Speedup("lance: library (table) over bit scan", "attacks/bit_scan/lance", "attacks/library/lance",
                 ["attacks/aa/lance"]),
         Speedup("rook: library over bit-scanned file", "attacks/bit_scan/rook", "attacks/library/rook",
-                ["attacks/aa/rook"])]),
+                ["attacks/aa/rook"])]
+     + [Speedup(f"{p}: Qugiy over library", f"attacks/library/{p}", f"attacks/qugiy/{p}", [f"attacks/aa/{p}"])
+        for p in ("lance", "bishop", "rook")]
+     + [Speedup(f"{p} (latency, chained calls): Qugiy over library", f"attacks/library/{p}_chain",
+                f"attacks/qugiy/{p}_chain", [f"attacks/aa/{p}_chain"]) for p in ("lance", "bishop", "rook")]
+     + [Speedup(f"{p}: Qugiy with AVX-512 over Qugiy", f"attacks/qugiy/{p}", f"attacks/qugiy512/{p}",
+                [f"attacks/aa/{p}"]) for p in ("bishop", "rook")]),
     ("F-hand-layouts", S_OWN, "Does the hand layout change perft or search speed?",
      [Speedup(f"perft start d5: {h}-xor over padded32-xor", "perft/padded32-xor/start/5", f"perft/{h}-xor/start/5",
               ["perft/aa/start/5"]) for h in ("bonanza21", "padded24", "hand64")]
