@@ -2,6 +2,8 @@
 
 #include <sstream>
 
+#include "engine/sliders/rays.h"
+
 namespace sashite {
 
 namespace {
@@ -17,13 +19,7 @@ constexpr Delta kFileDirections[] = {{0, 1}, {0, -1}};
 
 constexpr bool on_board(int f, int r) { return f >= 0 && f < 9 && r >= 0 && r < 9; }
 
-constexpr Bitboard with(Bitboard b, Square s) {
-  if (s < 63)
-    b.p[0] |= 1ULL << s;
-  else
-    b.p[1] |= 1ULL << (s - 63);
-  return b;
-}
+using slider_tables::with;  // a square added to a bitboard, in constant evaluation
 
 // The slow ray walk the tables are filled from: each direction up to the edge or the first
 // occupied square, which is included.

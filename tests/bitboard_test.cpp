@@ -6,6 +6,7 @@
 
 #include "engine/bitboard.h"
 #include "movegen_full/random_walk.h"
+#include "random_occupancy.h"
 
 namespace sashite {
 namespace {
@@ -40,18 +41,6 @@ Bitboard one_steps(Square s, std::initializer_list<Step> dirs) {
 constexpr std::initializer_list<Step> kRook = {{0, 1}, {0, -1}, {1, 0}, {-1, 0}};
 constexpr std::initializer_list<Step> kBishop = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
 constexpr std::initializer_list<Step> kKing = {{0, 1}, {0, -1}, {1, 0}, {-1, 0}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
-
-// Random occupancies of varying density: sparse, dense and in between.
-Bitboard random_occupancy(Rng& rng) {
-  uint64_t lo = rng.next(), hi = rng.next();
-  switch (rng.below(4)) {
-    case 0: lo &= rng.next() & rng.next(), hi &= rng.next() & rng.next(); break;
-    case 1: lo |= rng.next(), hi |= rng.next(); break;
-    case 2: lo &= rng.next(), hi &= rng.next(); break;
-    default: break;
-  }
-  return Bitboard(lo & 0x7fffffffffffffffULL, hi & 0x3ffffULL);
-}
 
 TEST(Bitboard, SquareFileRankZoneTables) {
   for (Square s = SQ_ZERO; s < SQ_NB; ++s) {

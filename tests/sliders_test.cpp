@@ -13,6 +13,7 @@
 #include "hand_types.h"
 #include "movegen_full/random_walk.h"
 #include "oracle_positions.h"
+#include "random_occupancy.h"
 
 namespace sashite {
 namespace {
@@ -66,18 +67,6 @@ bool agrees(Square s, const Bitboard& occ, const Answers& want) {
 }
 
 constexpr Bitboard kFull(0x7fffffffffffffffULL, 0x3ffffULL);
-
-// Random occupancies of varying density: sparse, dense and in between.
-Bitboard random_occupancy(Rng& rng) {
-  uint64_t lo = rng.next(), hi = rng.next();
-  switch (rng.below(4)) {
-    case 0: lo &= rng.next() & rng.next(), hi &= rng.next() & rng.next(); break;
-    case 1: lo |= rng.next(), hi |= rng.next(); break;
-    case 2: lo &= rng.next(), hi &= rng.next(); break;
-    default: break;
-  }
-  return Bitboard(lo, hi) & kFull;
-}
 
 // The occupancies of real positions: the oracle's walks and 1000 middlegames.
 const std::vector<Bitboard>& real_occupancies() {
