@@ -23,17 +23,10 @@ struct MagicTables {
 };
 extern const MagicTables kMagicTables;
 
-struct MagicSliders {
+struct MagicSliders : LanceAndRookOf<LibrarySliders> {
   static constexpr const char* name = "magic";
   static constexpr unsigned own = kSliderBishop;
 
-  template <Color C>
-  static Bitboard lance(Square s, const Bitboard& occ) {
-    return LibrarySliders::lance<C>(s, occ);
-  }
-  static Bitboard rook_file(Square s, const Bitboard& occ) { return LibrarySliders::rook_file(s, occ); }
-  static Bitboard rook_rank(Square s, const Bitboard& occ) { return LibrarySliders::rook_rank(s, occ); }
-  static Bitboard rook(Square s, const Bitboard& occ) { return LibrarySliders::rook(s, occ); }
   static Bitboard bishop(Square s, const Bitboard& occ) {
     const MagicTables::Entry& e = kMagicTables.entry[s];
     const uint64_t key = (occ.p[0] & e.mask0) | (occ.p[1] & e.mask1);

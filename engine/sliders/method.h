@@ -35,4 +35,17 @@ concept SliderMethod = requires(Square s, const Bitboard& occ) {
   { M::bishop(s, occ) } -> std::same_as<Bitboard>;
 };
 
+// The lance and the rook of method M, for a method that computes only the bishop itself (magic,
+// qugiy_pext): it derives from this and adds its own name, own and bishop.
+template <class M>
+struct LanceAndRookOf {
+  template <Color C>
+  static Bitboard lance(Square s, const Bitboard& occ) {
+    return M::template lance<C>(s, occ);
+  }
+  static Bitboard rook_file(Square s, const Bitboard& occ) { return M::rook_file(s, occ); }
+  static Bitboard rook_rank(Square s, const Bitboard& occ) { return M::rook_rank(s, occ); }
+  static Bitboard rook(Square s, const Bitboard& occ) { return M::rook(s, occ); }
+};
+
 }  // namespace sashite

@@ -10,17 +10,10 @@
 
 namespace sashite {
 
-struct QugiyPextSliders {
+struct QugiyPextSliders : LanceAndRookOf<QugiySliders> {
   static constexpr const char* name = "qugiy_pext";
   static constexpr unsigned own = 0;
 
-  template <Color C>
-  static Bitboard lance(Square s, const Bitboard& occ) {
-    return QugiySliders::lance<C>(s, occ);
-  }
-  static Bitboard rook_file(Square s, const Bitboard& occ) { return QugiySliders::rook_file(s, occ); }
-  static Bitboard rook_rank(Square s, const Bitboard& occ) { return QugiySliders::rook_rank(s, occ); }
-  static Bitboard rook(Square s, const Bitboard& occ) { return QugiySliders::rook(s, occ); }
   static Bitboard bishop(Square s, const Bitboard& occ) { return LibrarySliders::bishop(s, occ); }
 };
 
