@@ -172,6 +172,24 @@ constexpr void fill_lines(AttackTables& t) {
     }
 }
 
+// Needs the step, lance, bishop and rook tables.
+constexpr void fill_king_reach(AttackTables& t) {
+  for (Square k = SQ_ZERO; k < SQ_NB; ++k) {
+    AttackTables::KingReach& r = t.king_reach[k];
+    const Bitboard around = t.step[BLACK][KING][k];
+    for (Square s = SQ_ZERO; s < SQ_NB; ++s) {
+      if (!around.test(s)) continue;
+      // A piece of colour c attacks s from the squares that the same piece of ~c attacks from s.
+      for (Color c : {BLACK, WHITE}) {
+        for (PieceType pt : {PAWN, KNIGHT, SILVER, GOLD, KING}) r.steppers[c] |= t.step[~c][pt][s];
+        r.lances[c] |= t.lance_pseudo[~c][s];
+      }
+      r.bishops |= t.bishop_pseudo[s];
+      r.rooks |= t.rook_pseudo[s];
+    }
+  }
+}
+
 constexpr AttackTables build_tables() {
   AttackTables t{};
   fill_squares(t);
@@ -179,6 +197,7 @@ constexpr AttackTables build_tables() {
   fill_bishop(t);
   fill_orthogonal(t);
   fill_lines(t);
+  fill_king_reach(t);
   return t;
 }
 

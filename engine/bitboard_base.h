@@ -101,6 +101,15 @@ struct AttackTables {
   alignas(64) Bitboard bishop_pseudo[SQ_NB];                  // on an empty board
   alignas(64) Bitboard rook_pseudo[SQ_NB];
   alignas(64) Bitboard lance_pseudo[COLOR_NB][SQ_NB];
+  // Where an enemy piece must stand to attack a square next to a king on s (the king-move test
+  // looks only there): steppers of each colour, lances of each colour, bishops and rooks (and so
+  // horses and dragons) on an empty board.
+  struct KingReach {
+    Bitboard steppers[COLOR_NB];
+    Bitboard lances[COLOR_NB];
+    Bitboard bishops, rooks;
+  };
+  alignas(64) KingReach king_reach[SQ_NB];
   alignas(64) PextIndex bishop_index[SQ_NB];
   alignas(64) Bitboard bishop[kBishopEntries];
   alignas(64) Bitboard rank_attacks[FILE_NB][128];  // rank-1 pattern by file and inner-file occupancy
@@ -126,5 +135,6 @@ inline Bitboard knight_attacks(Color c, Square s) { return kTables.step[c][KNIGH
 inline Bitboard silver_attacks(Color c, Square s) { return kTables.step[c][SILVER][s]; }
 inline Bitboard gold_attacks(Color c, Square s) { return kTables.step[c][GOLD][s]; }
 inline Bitboard king_attacks(Square s) { return kTables.step[BLACK][KING][s]; }
+inline const AttackTables::KingReach& king_reach(Square s) { return kTables.king_reach[s]; }
 
 }  // namespace sashite

@@ -181,6 +181,33 @@ void BasicPosition<H>::update_check_info() {
   st_->blockers = blockers_for_king(side_);
 }
 
+// c's lances, bishops, rooks, horses and dragons that attack s; a slider's attacks are computed
+// only when one stands on a line through s.
+template <HandLayout H>
+Bitboard BasicPosition<H>::slider_attackers_to(Color c, Square s) const {
+  const Bitboard theirs = pieces(c), occ = pieces();
+  const Bitboard lances = pieces(LANCE) & theirs & lance_pseudo_attacks(~c, s);
+  const Bitboard rooks = pieces(ROOK, DRAGON) & theirs & rook_pseudo_attacks(s);
+  const Bitboard bishops = pieces(BISHOP, HORSE) & theirs & bishop_pseudo_attacks(s);
+  Bitboard b;
+  if (lances) b |= lance_attacks(~c, s, occ) & lances;
+  if (rooks) b |= rook_attacks(s, occ) & rooks;
+  if (bishops) b |= bishop_attacks(s, occ) & bishops;
+  return b;
+}
+
+template <HandLayout H>
+void BasicPosition<H>::update_check_info_after(Color us, Piece moved, Square to) {
+  const Square ksq = king_[~us];
+  Bitboard checkers;
+  if (ksq != SQ_NONE) {
+    if (step_attacks(us, type_of(moved), to).test(ksq)) checkers = square_bb(to);
+    checkers |= slider_attackers_to(us, ksq);
+  }
+  st_->checkers = checkers;
+  st_->blockers = blockers_for_king(~us);
+}
+
 template <HandLayout H>
 bool BasicPosition<H>::gives_check(Move m) const {
   const Color us = side_;
@@ -241,6 +268,7 @@ void BasicPosition<H>::do_move(Move m, StateInfo& st) {
 
   const Color us = side_;
   const Square to = to_sq(m);
+  Piece moved;
   if (is_drop(m)) {
     const PieceType pr = dropped_type(m);
     const Piece pc = make_piece(us, pr);
@@ -249,6 +277,7 @@ void BasicPosition<H>::do_move(Move m, StateInfo& st) {
     put_piece(to, pc);
     st.board_key ^= zobrist::psq[pc][to];
     st.captured = NO_PIECE;
+    moved = pc;
   } else {
     const Square from = from_sq(m);
     const Piece pc = board_[from];
@@ -261,7 +290,7 @@ void BasicPosition<H>::do_move(Move m, StateInfo& st) {
       remove_piece(to, captured);
       st.board_key ^= zobrist::psq[captured][to];
     }
-    const Piece moved = is_promotion(m) ? Piece(pc | int(PROMOTED)) : pc;
+    moved = is_promotion(m) ? Piece(pc | int(PROMOTED)) : pc;
     remove_piece(from, pc);
     put_piece(to, moved);
     st.board_key ^= zobrist::psq[pc][from] ^ zobrist::psq[moved][to];
@@ -271,7 +300,7 @@ void BasicPosition<H>::do_move(Move m, StateInfo& st) {
   st.hand_key = Keys::side_changed(st.hand_key, hand_, ~us);
   st.key = combine_keys(st.board_key, st.hand_key);
   st.stm_hand = hand_[~us].raw();
-  update_check_info();
+  update_check_info_after(us, moved, to);
   // Counted in plies (2 per move) so that "checked through the last i plies" is one compare.
   st.continuous_check[us] = st.checkers ? st_->previous->continuous_check[us] + 2 : 0;
   st.continuous_check[~us] = st_->previous->continuous_check[~us];

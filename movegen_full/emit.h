@@ -7,11 +7,69 @@
 
 namespace sashite {
 
-// Emits one move per target square; `base` holds from (or the dropped kind), flags included.
+#if defined(__AVX512VBMI2__)
+namespace detail {
+// One word's targets, 8 moves a store: vpcompressb packs the set bits' square numbers, vpermb
+// moves each group of 8 into the low bytes of 8 qwords, and one 64-byte store writes 8 ExtMoves
+// (move = base | to; the score half zero). The loop runs once for a word of up to 8 targets,
+// empty words included, so a piece's emission has no branch whose trip count varies by
+// position. Writes up to 8 entries past the returned end: MAX_MOVES leaves room (kEmitSlack).
+// Pawn = true: the move's from is to + its own offset, carried in `base` as offset << 7 (all pawns
+// at once, by their destinations).
+template <bool Pawn = false>
+[[gnu::always_inline]] inline ExtMove* emit_word(ExtMove* list, uint64_t word, int first_square, __m512i base) {
+  const __m512i numbers = _mm512_add_epi8(
+      _mm512_set_epi8(63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46, 45, 44, 43, 42, 41, 40,
+                      39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16,
+                      15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0),
+      _mm512_set1_epi8(char(first_square)));
+  const __m512i packed = _mm512_maskz_compress_epi8(word, numbers);
+  const int n = __builtin_popcountll(word);
+  __m512i group = _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0);
+  int i = 0;
+  do {
+    const __m512i to = _mm512_maskz_permutexvar_epi8(0x0101010101010101ULL, group, packed);
+    if constexpr (Pawn)
+      _mm512_storeu_si512(list + i, _mm512_add_epi64(_mm512_add_epi64(to, _mm512_maskz_slli_epi64(0xff, to, 7)), base));
+    else
+      _mm512_storeu_si512(list + i, _mm512_or_si512(to, base));
+    group = _mm512_add_epi64(group, _mm512_set1_epi64(8));
+    i += 8;
+  } while (i < n);
+  return list + n;
+}
+}  // namespace detail
+inline constexpr int kEmitSlack = 8;
+// Emits one move per target square, in square order; `base` holds from (or the dropped kind),
+// flags included.
+inline ExtMove* emit_moves(ExtMove* list, Bitboard targets, unsigned base) {
+  const __m512i b = _mm512_set1_epi64(base);
+  if (targets.p[0]) list = detail::emit_word(list, targets.p[0], 0, b);
+  if (targets.p[1]) list = detail::emit_word(list, targets.p[1], 63, b);
+  return list;
+}
+// Pawn steps given by their destinations, none promoting: from = to + back.
+inline ExtMove* emit_pawn_steps(ExtMove* list, Bitboard to, int back) {
+  const __m512i b = _mm512_set1_epi64(int64_t(back) * 128);
+  if (to.p[0]) list = detail::emit_word<true>(list, to.p[0], 0, b);
+  if (to.p[1]) list = detail::emit_word<true>(list, to.p[1], 63, b);
+  return list;
+}
+#else
+inline constexpr int kEmitSlack = 0;
+// Emits one move per target square, in square order; `base` holds from (or the dropped kind),
+// flags included.
 inline ExtMove* emit_moves(ExtMove* list, Bitboard targets, unsigned base) {
   for_each_square(targets, [&](Square to) { (list++)->move = Move(base | to); });
   return list;
 }
+inline ExtMove* emit_pawn_steps(ExtMove* list, Bitboard to, int back) {
+  for_each_square(to, [&](Square t) { (list++)->move = make_move(t + back, t); });
+  return list;
+}
+#endif
+// The most legal moves of a shogi position is 593; lists are MAX_MOVES long.
+static_assert(593 + kEmitSlack <= MAX_MOVES);
 
 // All = every legal non-promotion too (LegalAll); otherwise the useless non-promotions of
 // pawn, bishop and rook are left out.
@@ -26,8 +84,7 @@ struct Emit {
       (list++)->move = make_move_promote(t + back, t);
       if (All && relative_rank(Us, rank_of(t)) != RANK_1) (list++)->move = make_move(t + back, t);
     });
-    for_each_square(to.andnot(zone_bb(Us)), [&](Square t) { (list++)->move = make_move(t + back, t); });
-    return list;
+    return emit_pawn_steps(list, to.andnot(zone_bb(Us)), back);
   }
   // Must promote on rank 1, may on ranks 2-3.
   static ExtMove* lance(ExtMove* list, Square from, Bitboard t) {

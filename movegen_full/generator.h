@@ -77,15 +77,30 @@ struct Generator {
     return list;
   }
 
+  // The squares next to our king that the enemy attacks once the king has left its square
+  // (a slider's ray through it goes on). Only enemy pieces inside king_reach can attack one,
+  // and in most positions there are none: a few masks instead of an attack test per target.
+  static Bitboard attacked_around_king(const Pos& pos, Square ksq) {
+    const AttackTables::KingReach& reach = king_reach(ksq);
+    const Bitboard occ = pos.pieces() ^ square_bb(ksq);
+    Bitboard attacked;
+    for_each_square(pos.pieces(Them).andnot(pos.pieces(LANCE, BISHOP, ROOK)) & reach.steppers[Them],
+                    [&](Square s) { attacked |= step_attacks(Them, type_of(pos.piece_on(s)), s); });
+    for_each_square(pos.pieces(Them, LANCE) & reach.lances[Them],
+                    [&](Square s) { attacked |= lance_attacks<Them>(s, occ); });
+    for_each_square(pos.pieces(Them, BISHOP, HORSE) & reach.bishops,
+                    [&](Square s) { attacked |= bishop_attacks(s, occ); });
+    for_each_square(pos.pieces(Them, ROOK, DRAGON) & reach.rooks, [&](Square s) { attacked |= rook_attacks(s, occ); });
+    return attacked;
+  }
+
   // King steps onto squares the enemy does not attack once the king has left its square.
   static ExtMove* king_moves(const Pos& pos, ExtMove* list, Bitboard target) {
     const Square ksq = pos.king_square(Us);
     if (ksq == SQ_NONE) return list;
-    const Bitboard occ = pos.pieces() ^ square_bb(ksq);
-    for_each_square(king_attacks(ksq) & target, [&](Square to) {
-      if (!pos.attacked_by(Them, to, occ)) (list++)->move = make_move(ksq, to);
-    });
-    return list;
+    const Bitboard to = king_attacks(ksq) & target;
+    if (!to) return list;
+    return emit_moves(list, to.andnot(attacked_around_king(pos, ksq)), ksq << 7);
   }
 
   static ExtMove* drops(const Pos& pos, ExtMove* list, const Bitboard target) {
@@ -113,11 +128,25 @@ struct Generator {
       if (hand.has(pr)) base[n++] = MOVE_DROP | (pr << 7);
     if (!n) return list;
 
+#if defined(__AVX512F__)
+    // A square's n drops in one 64-byte store (base[i] | to, in kind order); see kEmitSlack.
+    uint64_t base64[6];
+    for (int i = 0; i < n; ++i) base64[i] = base[i];
+    auto fan_out = [&](Bitboard t, int first) {
+      const int k = n - first;
+      const __m512i kinds = _mm512_maskz_loadu_epi64(__mmask8((1u << k) - 1), base64 + first);
+      for_each_square(t, [&](Square to) {
+        _mm512_storeu_si512(list, _mm512_or_si512(kinds, _mm512_set1_epi64(to)));
+        list += k;
+      });
+    };
+#else
     auto fan_out = [&](Bitboard t, int first) {
       for_each_square(t, [&](Square to) {
         for (int i = first; i < n; ++i) (list++)->move = Move(base[i] | to);
       });
     };
+#endif
     fan_out(target.andnot(rel_rank(RANK_1) | rel_rank(RANK_2)), 0);
     if (skip_rank2 < n) fan_out(target & rel_rank(RANK_2), skip_rank2);
     if (skip_rank1 < n) fan_out(target & rel_rank(RANK_1), skip_rank1);
