@@ -2,14 +2,15 @@
 // after the move, with no do_move and no evasion list: the king's flight squares, the checker's
 // capture by a defender its pins allow, interposition on a distant slider check (board moves
 // and drops, with nifu, the drop ranks and the pawn-drop-mate rule), and a double check's king
-// moves only. The idea of a one-ply mate from attack sets is YaneuraOu's (yaneurao, mate1ply);
-// this code is the project's own and answers exactly the baseline's move.
+// moves only. The idea of a one-ply mate from attack sets is YaneuraOu's mate1ply (yaneurao,
+// YaneuraOu's search); this code is the project's own and answers exactly the baseline's move.
 //
 // The board after the move is never built: the position's piece-kind bitboards are read
 // through a colour mask that leaves out the square the piece left (ours) and the captured piece
 // (theirs); the moved piece, which may have promoted, is added by its own attack set.
 #pragma once
 
+#include <array>
 #include <cstdint>
 
 #include "movegen_full/mate_in_one/candidates.h"
@@ -17,6 +18,19 @@
 namespace sashite {
 
 namespace mate1_detail {
+
+// The squares within two king steps of s (the 5x5 around it), from a table built on first use.
+inline Bitboard near_squares(Square s) {
+  static const auto table = [] {
+    std::array<Bitboard, SQ_NB> t;
+    for (Square k = SQ_ZERO; k < SQ_NB; ++k) {
+      t[k] = king_attacks(k);
+      for_each_square(king_attacks(k), [&](Square x) { t[k] |= king_attacks(x); });
+    }
+    return t;
+  }();
+  return table[s];
+}
 
 // attacks_bb, inline: the tests call it once per check.
 inline Bitboard piece_attacks(Color c, PieceType pt, Square s, const Bitboard& occ) {
@@ -218,8 +232,7 @@ struct BitboardMateInOne {
     if (ksq == SQ_NONE) return MOVE_NONE;
     const Bitboard occ = b.pieces(), ours = b.pieces(Us), theirs = b.pieces(Them), k_bb = square_bb(ksq);
     const Bitboard contact = king_attacks(ksq), targets = contact.andnot(ours);
-    Bitboard near = contact;
-    for_each_square(contact, [&](Square s) { near |= king_attacks(s); });
+    const Bitboard near = mate1_detail::near_squares(ksq);
 
     // Our pieces that alone stand between one of our sliders and the king: moving one off
     // that line checks.
@@ -269,6 +282,10 @@ struct BitboardMateInOne {
           }
         }
       }
+      // The king takes a contact checker nothing else of ours covers.
+      if (contact.test(to) &&
+          !mate1_detail::attacked_in(b, Us, to, after ^ k_bb, from == SQ_NONE ? ours : ours ^ square_bb(from)))
+        return false;
       return mate1_detail::mates(b, m) && b.legal(m);
     };
 
