@@ -358,6 +358,15 @@ FINDINGS = [
                 f"attacks/qugiy/{p}_chain", [f"attacks/aa/{p}_chain"]) for p in ("lance", "bishop", "rook")]
      + [Speedup(f"{p}: Qugiy with AVX-512 over Qugiy", f"attacks/qugiy/{p}", f"attacks/qugiy512/{p}",
                 [f"attacks/aa/{p}"]) for p in ("bishop", "rook")]),
+    ("F-perft-anchor", S_OWN, "How fast is the full generator against YaneuraOu built for the same CPU (perft, "
+     "each program's own timer, the last ply bulk-counted by both)?",
+     [MdCell(f"{p}: sashite's time over YaneuraOu's, median of the interleaved rounds' ratios (min-max)",
+             "external_perft.md", p.split()[0], "sashite/YaneuraOu", per_cpu=True)
+      for p in ("start d6", "matsuri d4")]),
+    ("F-mate-in-one", S_OWN, "Mate in one decided from attack sets, without a make or a move list (the idea of "
+     "YaneuraOu's mate1ply), against making each contact check and generating the evasions",
+     [Speedup(f"{c}: bitboard over make, per call", f"mate_in_one/make/{c}", f"mate_in_one/bitboard/{c}",
+              [f"mate_in_one/aa/{c}"]) for c in ("mate", "nomate", "walk")]),
     ("F-hand-layouts", S_OWN, "Does the hand layout change perft or search speed?",
      [Speedup(f"perft start d5: {h}-xor over padded32-xor", "perft/padded32-xor/start/5", f"perft/{h}-xor/start/5",
               ["perft/aa/start/5"]) for h in ("bonanza21", "padded24", "hand64")]
