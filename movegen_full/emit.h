@@ -55,6 +55,43 @@ inline ExtMove* emit_pawn_steps(ExtMove* list, Bitboard to, int back) {
   if (to.p[1]) list = detail::emit_word<true>(list, to.p[1], 63, b);
   return list;
 }
+// The drops of k kinds (1 <= k <= 6, `kinds` their bases) on every square of t, square by
+// square in kind order: a store writes 8 / k squares' drops (lane j: square j / k, kind j % k).
+inline ExtMove* emit_drops(ExtMove* list, Bitboard t, const uint64_t* kinds, int k) {
+  struct Lanes {
+    uint64_t square[7][8], kind[7][8];
+  };
+  static constexpr Lanes kLanes = [] {
+    Lanes l{};
+    for (int n = 1; n <= 6; ++n)
+      for (int j = 0; j < 8; ++j) l.square[n][j] = uint64_t(j / n), l.kind[n][j] = uint64_t(j % n);
+    return l;
+  }();
+  const int per = 8 / k;
+  const __m512i base = _mm512_maskz_permutexvar_epi64(0xff, _mm512_loadu_si512(kLanes.kind[k]),
+                                                      _mm512_maskz_loadu_epi64(__mmask8((1u << k) - 1), kinds));
+  for (int w = 0; w < 2; ++w) {
+    const uint64_t word = t.p[w];
+    if (!word) continue;
+    const __m512i numbers = _mm512_add_epi8(
+        _mm512_set_epi8(63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46, 45, 44, 43, 42, 41, 40,
+                        39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16,
+                        15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0),
+        _mm512_set1_epi8(char(63 * w)));
+    const __m512i packed = _mm512_maskz_compress_epi8(word, numbers);
+    const int n = __builtin_popcountll(word);
+    __m512i index = _mm512_loadu_si512(kLanes.square[k]);
+    ExtMove* const end = list + n * k;
+    for (int i = 0; i < n; i += per) {
+      const __m512i to = _mm512_maskz_permutexvar_epi8(0x0101010101010101ULL, index, packed);
+      _mm512_storeu_si512(list, _mm512_or_si512(to, base));
+      list += per * k;
+      index = _mm512_add_epi64(index, _mm512_set1_epi64(per));
+    }
+    list = end;
+  }
+  return list;
+}
 #else
 inline constexpr int kEmitSlack = 0;
 // Emits one move per target square, in square order; `base` holds from (or the dropped kind),

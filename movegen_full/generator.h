@@ -128,18 +128,10 @@ struct Generator {
       if (hand.has(pr)) base[n++] = MOVE_DROP | (pr << 7);
     if (!n) return list;
 
-#if defined(__AVX512F__)
-    // A square's n drops in one 64-byte store (base[i] | to, in kind order); see kEmitSlack.
+#if defined(__AVX512VBMI2__)
     uint64_t base64[6];
     for (int i = 0; i < n; ++i) base64[i] = base[i];
-    auto fan_out = [&](Bitboard t, int first) {
-      const int k = n - first;
-      const __m512i kinds = _mm512_maskz_loadu_epi64(__mmask8((1u << k) - 1), base64 + first);
-      for_each_square(t, [&](Square to) {
-        _mm512_storeu_si512(list, _mm512_or_si512(kinds, _mm512_set1_epi64(to)));
-        list += k;
-      });
-    };
+    auto fan_out = [&](Bitboard t, int first) { list = emit_drops(list, t, base64 + first, n - first); };
 #else
     auto fan_out = [&](Bitboard t, int first) {
       for_each_square(t, [&](Square to) {
