@@ -95,6 +95,16 @@ constexpr auto type_names() {
   }(static_cast<List*>(nullptr));
 }
 
+// The index in List of the T whose T::name is `name`, List::size if none is (a build option's
+// choice, checked by a static_assert).
+template <class List>
+constexpr std::size_t type_index(std::string_view name) {
+  constexpr auto names = type_names<List>();
+  for (std::size_t i = 0; i < names.size(); ++i)
+    if (names[i] == name) return i;
+  return names.size();
+}
+
 // Calls f.template operator()<T>() for the T of List whose T::name is `name`; false if none
 // is (the run-time choice of a USI option or a command-line flag).
 template <class List, class F>

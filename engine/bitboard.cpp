@@ -205,17 +205,6 @@ constexpr AttackTables build_tables() {
 
 constinit const AttackTables kTables = build_tables();
 
-Bitboard attacks_bb(Color c, PieceType pt, Square s, const Bitboard& occ) {
-  switch (pt) {
-    case LANCE: return lance_attacks(c, s, occ);
-    case BISHOP: return bishop_attacks(s, occ);
-    case ROOK: return rook_attacks(s, occ);
-    case HORSE: return horse_attacks(s, occ);
-    case DRAGON: return dragon_attacks(s, occ);
-    default: return step_attacks(c, pt, s);
-  }
-}
-
 std::string pretty(const Bitboard& b) {
   std::ostringstream os;
   for (Rank r = RANK_1; r < RANK_NB; ++r) {

@@ -27,7 +27,16 @@ inline Bitboard horse_attacks(Square s, const Bitboard& occ) { return bishop_att
 inline Bitboard dragon_attacks(Square s, const Bitboard& occ) { return rook_attacks(s, occ) | king_attacks(s); }
 
 // Attacks of any piece type (for generic code; the generator uses the typed functions).
-Bitboard attacks_bb(Color c, PieceType pt, Square s, const Bitboard& occ);
+inline Bitboard attacks_bb(Color c, PieceType pt, Square s, const Bitboard& occ) {
+  switch (pt) {
+    case LANCE: return lance_attacks(c, s, occ);
+    case BISHOP: return bishop_attacks(s, occ);
+    case ROOK: return rook_attacks(s, occ);
+    case HORSE: return horse_attacks(s, occ);
+    case DRAGON: return dragon_attacks(s, occ);
+    default: return step_attacks(c, pt, s);
+  }
+}
 
 // The squares from which a piece of kind pt of colour Us attacks ksq, on occupancy occ: those
 // that the same kind of the other colour on ksq attacks (the check generator's drop and move

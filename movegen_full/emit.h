@@ -9,6 +9,14 @@ namespace sashite {
 
 #if defined(__AVX512VBMI2__)
 namespace detail {
+// Bytes first_square, first_square + 1, ...: the square numbers of one word's 64 bits.
+inline __m512i square_numbers(int first_square) {
+  return _mm512_add_epi8(
+      _mm512_set_epi8(63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46, 45, 44, 43, 42, 41, 40,
+                      39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16,
+                      15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0),
+      _mm512_set1_epi8(char(first_square)));
+}
 // One word's targets, 8 moves a store: vpcompressb packs the set bits' square numbers, vpermb
 // moves each group of 8 into the low bytes of 8 qwords, and one 64-byte store writes 8 ExtMoves
 // (move = base | to; the score half zero). The loop runs once for a word of up to 8 targets,
@@ -18,11 +26,7 @@ namespace detail {
 // at once, by their destinations).
 template <bool Pawn = false>
 [[gnu::always_inline]] inline ExtMove* emit_word(ExtMove* list, uint64_t word, int first_square, __m512i base) {
-  const __m512i numbers = _mm512_add_epi8(
-      _mm512_set_epi8(63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46, 45, 44, 43, 42, 41, 40,
-                      39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16,
-                      15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0),
-      _mm512_set1_epi8(char(first_square)));
+  const __m512i numbers = square_numbers(first_square);
   const __m512i packed = _mm512_maskz_compress_epi8(word, numbers);
   const int n = __builtin_popcountll(word);
   __m512i group = _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0);
@@ -73,11 +77,7 @@ inline ExtMove* emit_drops(ExtMove* list, Bitboard t, const uint64_t* kinds, int
   for (int w = 0; w < 2; ++w) {
     const uint64_t word = t.p[w];
     if (!word) continue;
-    const __m512i numbers = _mm512_add_epi8(
-        _mm512_set_epi8(63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46, 45, 44, 43, 42, 41, 40,
-                        39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16,
-                        15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0),
-        _mm512_set1_epi8(char(63 * w)));
+    const __m512i numbers = detail::square_numbers(63 * w);
     const __m512i packed = _mm512_maskz_compress_epi8(word, numbers);
     const int n = __builtin_popcountll(word);
     __m512i index = _mm512_loadu_si512(kLanes.square[k]);

@@ -49,15 +49,7 @@ namespace sashite {
 using RegisteredSliderMethods = SASHITE_TYPE_LIST(SASHITE_FOR_EACH_SLIDER_METHOD);
 static_assert(all_types<RegisteredSliderMethods>([]<class M> { return SliderMethod<M>; }));
 
-// The index of the method named `name` in the registry, its size if none is.
-constexpr std::size_t slider_method_index(std::string_view name) {
-  constexpr auto names = type_names<RegisteredSliderMethods>();
-  for (std::size_t i = 0; i < names.size(); ++i)
-    if (names[i] == name) return i;
-  return names.size();
-}
-
-inline constexpr std::size_t kSliderMethodIndex = slider_method_index(SASHITE_SLIDERS);
+inline constexpr std::size_t kSliderMethodIndex = type_index<RegisteredSliderMethods>(SASHITE_SLIDERS);
 static_assert(kSliderMethodIndex < RegisteredSliderMethods::size,
               "SASHITE_SLIDERS names no method of SASHITE_FOR_EACH_SLIDER_METHOD (engine/sliders/sliders.h)");
 // (An unknown name falls back to index 0 here, so that the static_assert is the only error.)

@@ -32,18 +32,6 @@ inline Bitboard near_squares(Square s) {
   return table[s];
 }
 
-// attacks_bb, inline: the tests call it once per check.
-inline Bitboard piece_attacks(Color c, PieceType pt, Square s, const Bitboard& occ) {
-  switch (pt) {
-    case LANCE: return lance_attacks(c, s, occ);
-    case BISHOP: return bishop_attacks(s, occ);
-    case ROOK: return rook_attacks(s, occ);
-    case HORSE: return horse_attacks(s, occ);
-    case DRAGON: return dragon_attacks(s, occ);
-    default: return step_attacks(c, pt, s);
-  }
-}
-
 // The pieces of `mask` (one colour's, that colour c) that attack s on occupancy occ.
 template <HandLayout H>
 inline Bitboard attackers_in(const BasicPosition<H>& b, Color c, Square s, const Bitboard& occ, const Bitboard& mask) {
@@ -146,7 +134,7 @@ bool mates(const BasicPosition<H>& b, Move m) {
   }
   const Bitboard theirs = b.pieces(them).andnot(to_bb), occ_nok = occ ^ k_bb;
   // The moved piece's attacks with the king lifted: a slider's line runs on through its square.
-  const Bitboard reach = piece_attacks(us, pt, to, occ_nok);
+  const Bitboard reach = attacks_bb(us, pt, to, occ_nok);
 
   Bitboard checkers = reach.test(ksq) ? to_bb : Bitboard();
   // Discovered: only a piece that left a line through the king opens one.
@@ -271,7 +259,7 @@ struct BitboardMateInOne {
         open = open.andnot(rook_pseudo_attacks(from) | bishop_pseudo_attacks(from));
       }
       if (open) {
-        open = open.andnot(mate1_detail::piece_attacks(Us, pt, to, after ^ k_bb));
+        open = open.andnot(attacks_bb(Us, pt, to, after ^ k_bb));
         if (open & free) return false;
         for (Bitboard u = open.andnot(known); u;) {
           const Square s = u.pop_lsb();

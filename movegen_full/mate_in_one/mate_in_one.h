@@ -28,15 +28,7 @@ namespace sashite {
 using RegisteredMateInOneMethods = SASHITE_TYPE_LIST(SASHITE_FOR_EACH_MATE_IN_ONE_METHOD);
 static_assert(all_types<RegisteredMateInOneMethods>([]<class M> { return MateInOneMethod<M>; }));
 
-// The index of the method named `name` in the registry, its size if none is.
-constexpr std::size_t mate_in_one_method_index(std::string_view name) {
-  constexpr auto names = type_names<RegisteredMateInOneMethods>();
-  for (std::size_t i = 0; i < names.size(); ++i)
-    if (names[i] == name) return i;
-  return names.size();
-}
-
-inline constexpr std::size_t kMateInOneIndex = mate_in_one_method_index(SASHITE_MATE_IN_ONE);
+inline constexpr std::size_t kMateInOneIndex = type_index<RegisteredMateInOneMethods>(SASHITE_MATE_IN_ONE);
 static_assert(kMateInOneIndex < RegisteredMateInOneMethods::size,
               "SASHITE_MATE_IN_ONE names no method of SASHITE_FOR_EACH_MATE_IN_ONE_METHOD "
               "(movegen_full/mate_in_one/mate_in_one.h)");
