@@ -171,9 +171,9 @@ TEST(QugiyTables, HoldTheRaysTheSubtractionRunsOn) {
 
 TEST(SliderMethods, BuildChoiceIsRegisteredByName) {
   EXPECT_EQ(std::string_view(Sliders::name), std::string_view(SASHITE_SLIDERS));
-  EXPECT_EQ(slider_method_index("library"), 0u);
-  EXPECT_EQ(slider_method_index("qugiy"), 4u);
-  EXPECT_EQ(slider_method_index("no such method"), RegisteredSliderMethods::size);
+  EXPECT_EQ(type_index<RegisteredSliderMethods>("library"), 0u);
+  EXPECT_EQ(type_index<RegisteredSliderMethods>("qugiy"), 4u);
+  EXPECT_EQ(type_index<RegisteredSliderMethods>("no such method"), RegisteredSliderMethods::size);
   std::vector<std::string_view> names;
   for (std::string_view n : type_names<RegisteredSliderMethods>()) names.push_back(n);
   std::vector<std::string_view> expected{"library", "ray_walk", "bit_scan", "magic", "qugiy", "qugiy_pext"};
