@@ -83,7 +83,14 @@ double cal_before_run = 0;
 // which the timed loop, hundreds of times longer, averages away. Hence the spaced trials, and the
 // second calibration to catch what still gets through.
 void set_counters(benchmark::State& state, uint64_t ticks, uint64_t ops) {
-  const double after = cycles_per_tick_now(), before = cal_before_run > 0 ? cal_before_run : after;
+  const double after = cycles_per_tick_now();
+  set_counters(state, ticks, ops, cal_before_run > 0 ? cal_before_run : after, after);
+  state.counters.erase("timed_apart");
+}
+
+void set_counters(benchmark::State& state, uint64_t ticks, uint64_t ops, double before, double after) {
+  // The ticks were timed apart from this run's own loop: its wall and CPU times say nothing of them.
+  state.counters["timed_apart"] = 1;
   const double gap = std::abs(after / before - 1);
   const bool rejected = gap > kCalibrationGap;
   // Agreeing: the mean brackets the clock's drift over the loop. Disagreeing: a disturbance only
@@ -108,6 +115,7 @@ namespace {
 struct Comparison {
   int component = 1;
   std::string baseline;
+  std::string row;  // compare_with_row: every row divides by this one
 };
 
 struct Registered {
@@ -119,6 +127,11 @@ struct Registered {
 std::vector<Registered>& registered() {
   static std::vector<Registered> v;
   return v;
+}
+
+std::map<std::string, std::function<void(benchmark::State&)>>& aa_function_of() {  // by baseline name
+  static std::map<std::string, std::function<void(benchmark::State&)>> m;
+  return m;
 }
 
 std::map<std::string, Comparison>& comparison_of() {  // by area
@@ -192,21 +205,40 @@ void add_aa_rows() {
     if (baseline_name(r.name) != r.name || variants_per_case[r.name] < 2) continue;
     std::vector<std::string> parts = split(r.name);
     parts[size_t(comparison_of()[parts[0]].component)] = kAaVariant;
-    benchmark::internal::Benchmark* b = register_row(join(parts), r.fn);  // not recorded: not a contender
+    const auto own = aa_function_of().find(r.name);
+    // Not recorded: not a contender.
+    benchmark::internal::Benchmark* b = register_row(join(parts), own != aa_function_of().end() ? own->second : r.fn);
     if (r.once) once(b);
   }
 }
 
+void set_aa_function(const std::string& name, std::function<void(benchmark::State&)> fn) {
+  aa_function_of()[name] = std::move(fn);
+}
+
 void compare_variants(const std::string& area, int component, const std::string& baseline) {
-  comparison_of()[area] = {component, baseline};
+  comparison_of()[area] = {component, baseline, ""};
 }
 
 std::string baseline_name(const std::string& name) {
   std::vector<std::string> parts = split(name);
   const auto it = comparison_of().find(parts[0]);
+  if (it != comparison_of().end() && !it->second.row.empty()) return it->second.row;
   if (it == comparison_of().end() || it->second.component >= int(parts.size())) return "";
   parts[size_t(it->second.component)] = it->second.baseline;
   return join(parts);
+}
+
+void compare_with_row(const std::string& area, const std::string& row) {
+  const std::vector<std::string> parts = split(row);
+  comparison_of()[area] = {1, parts.size() > 1 ? parts[1] : "", row};
+}
+
+std::string comparison_rows() {
+  std::string out;
+  for (const auto& [area, c] : comparison_of())
+    if (!c.row.empty()) out += (out.empty() ? "" : ";") + area + "=" + c.row;
+  return out;
 }
 
 std::map<std::string, std::string>& alias_of() {  // by area

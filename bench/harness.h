@@ -68,6 +68,11 @@ uint64_t time_region(F&& f) {
 // add() measured before the benchmark function started, and sets the run's counters tsc/op,
 // cycles/op = tsc/op x cal, ns/op, ops/s, cal, cal_before, cal_after, cal_gap, cal_rejected.
 void set_counters(benchmark::State& state, uint64_t tsc_ticks, uint64_t ops_per_iteration);
+// The same for ticks timed outside this benchmark run (an area that times its rows together),
+// with the calibrations measured around that timing; sets the counter timed_apart, so that
+// report.py does not read the run's own wall and CPU times as the ticks' conditions.
+void set_counters(benchmark::State& state, uint64_t tsc_ticks, uint64_t ops_per_iteration, double cal_before,
+                  double cal_after);
 
 // Runs the benchmark loop with `timed()` as one iteration: it performs `ops` operations and
 // returns the TSC ticks it chose to time.
@@ -105,16 +110,25 @@ inline constexpr const char* kAaVariant = "aa";
 // the same case). Call once, after every area has registered, before running: baselines are
 // only final then (an area's baseline may be declared after its first rows).
 void add_aa_rows();
+// The A/A row of baseline row `name` runs `fn` instead of the baseline's own function: for an
+// area whose rows share their timing, where the A/A must be a second instance, not the first read twice.
+void set_aa_function(const std::string& name, std::function<void(benchmark::State&)> fn);
 
 // The ratio column divides each row by its baseline row: the same name with the area's
 // baseline variant in the area's variant component. That component is 1 (area/VARIANT/case)
 // unless an area lays its names out otherwise and says so here, e.g.
 // compare_variants("hand_superior", 2, "by_field") for hand_superior/<layout>/<METHOD>.
 void compare_variants(const std::string& area, int component, const std::string& baseline);
+// Every row of `area` divides by the one row `row` instead (whatever its other components): for
+// an area whose rows each change one of several axes of a default configuration. The A/A row
+// is still `row` with its variant component (1) set to kAaVariant.
+void compare_with_row(const std::string& area, const std::string& row);
 // The baseline row of `name` (itself for a baseline row), or "" when its area has none.
 std::string baseline_name(const std::string& name);
-// Every area's comparison, "area=baseline@component;...", for the run context (report.py).
+// Every area's comparison, "area=baseline@component;...", for the run context (report.py), and
+// the areas compared with one row, "area=row;...".
 std::string comparisons();
+std::string comparison_rows();
 // Declares that `variant` runs the very configuration of `area`'s baseline under another name
 // (perft/padded32-xor is perft/full: the default hand, xor keys), so report.py shows its ratios
 // as the A/A comparisons they are. aliases_of_baselines(): "area=variant;..." for the context.

@@ -18,6 +18,7 @@ struct Row {
   int64_t family = 0;  // registration order: areas together, baselines first
   double median = 0, min = 0, max = 0, cv = -1;
   double rejected = 0;  // mean of cal_rejected over the repetitions
+  double paired = 0;    // median of paired_ratio: the ratio to the baseline timed alongside (search area)
   bool cycles = false;
 };
 
@@ -61,6 +62,8 @@ class SummaryReporter : public benchmark::BenchmarkReporter {
     if (single || agg == "min") row.min = v;
     if (single || agg == "max") row.max = v;
     if (agg == "cv") row.cv = v;
+    if (const auto p = r.counters.find("paired_ratio"); p != r.counters.end() && (single || agg == "median"))
+      row.paired = p->second;
     if (const auto rej = r.counters.find("cal_rejected"); rej != r.counters.end() && (single || agg == "mean"))
       row.rejected = rej->second;
     if (const auto cal = r.counters.find("cal"); cal != r.counters.end() && (single || agg == "min" || agg == "max")) {
@@ -91,7 +94,9 @@ class SummaryReporter : public benchmark::BenchmarkReporter {
       const Row& s = rows_.at(name);
       char ratio[32] = "-", cv[16] = "-";
       const std::string base = baseline_name(name);
-      if (const auto b = rows_.find(base); b != rows_.end() && b->second.median > 0)
+      if (s.paired > 0)
+        std::snprintf(ratio, sizeof ratio, "%.3f p", s.paired);
+      else if (const auto b = rows_.find(base); b != rows_.end() && b->second.median > 0)
         std::snprintf(ratio, sizeof ratio, "%.3f", s.median / b->second.median);
       if (s.cv >= 0)
         std::snprintf(cv, sizeof cv, "%.1f%%%s%s", 100 * s.cv, s.cv > 0.05 ? "!" : "", s.rejected > 0 ? "?" : "");
@@ -99,11 +104,11 @@ class SummaryReporter : public benchmark::BenchmarkReporter {
                     s.cycles ? "cyc" : "ns", s.min, s.max, cv, ratio);
       out << line;
     }
-    char note[320];
+    char note[400];
     std::snprintf(note, sizeof note,
                   "(! = cv over 5 %%: too noisy to trust the ratio; ? = a repetition's calibrations before and after "
                   "its loop differ by over %.0f %%:\n report.py leaves such repetitions out; rows %s are the baseline "
-                  "again: A/A, the noise floor)\n",
+                  "again: A/A, the noise floor;\n p = the median of the ratios to the baseline timed alongside it)\n",
                   100 * kCalibrationGap, ("area/" + std::string(kAaVariant) + "/...").c_str());
     out << note;
   }
@@ -167,6 +172,7 @@ int main(int argc, char** argv) {
   benchmark::AddCustomContext("cxx_flags", SASHITE_CXX_FLAGS);
 #endif
   benchmark::AddCustomContext("ratio_baselines", comparisons());            // area=variant@component, for report.py
+  benchmark::AddCustomContext("ratio_rows", comparison_rows());             // area=row: one row for all
   benchmark::AddCustomContext("baseline_aliases", aliases_of_baselines());  // area=variant: A/A under another name
   benchmark::AddCustomContext("aa_variant", kAaVariant);
   benchmark::AddCustomContext("cycle_note",

@@ -1,5 +1,5 @@
 // node_replay/<full|diff>/<requests>: the real search's node sequence (tools/study/node_replay.h,
-// recorded from the `bench` positions at depth 6, as the search/ rows search them) replayed on
+// recorded from the `bench` positions at depth 6; the search/ rows search them for 250,000 nodes) replayed on
 // a position type with only the position's work: every make and unmake, plus the generation
 // requests named by the case. Cycles per node (a node: one make, move or null move).
 //

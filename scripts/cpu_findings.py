@@ -16,17 +16,17 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from report import baseline_name, load_runs, parse_baselines  # noqa: E402  (one reading of bench.json for every script)
+from report import baseline_name, load_runs, parse_baselines, with_search_aliases  # noqa: E402  (one reading of bench.json for every script)
 from results_io import exists  # noqa: E402
 
 # (key, question, how the figure reads). Ratios are "how many times faster"; cycles are per call.
 QUESTIONS = [
     ("diff_node", "Differential over full generation per node, `search_node` (a favourable bound)", "x"),
-    ("diff_search", "Differential over full in the real search, `search/*/padded32-xor/classic/d6`", "x"),
+    ("diff_search", "Differential over full in the real search, `search/*/padded32-xor/classic`", "x"),
     ("diff_replay", "Differential over full on the search's own node sequence, `node_replay/*/all` (engine build)", "x"),
     ("diff_kept_replay", "Captures and quiets from kept attack sets over full, `node_replay/diff_kept/all`", "x"),
     ("gen_bound", "The most any generator could speed this search up (position work at zero cost)", "x"),
-    ("search_nps", "Search nodes/s, full generator, `search/full/padded32-xor/classic/d6`", "M/s"),
+    ("search_nps", "Search nodes/s, full generator, `search/full/padded32-xor/classic`", "M/s"),
     ("diff_perft_start6", "Differential over full, perft start d6", "x"),
     ("diff_perft_matsuri4", "Differential over full, perft matsuri d4", "x"),
     ("diff_do_move", "Differential do_move cost over full do_move", "x"),
@@ -36,8 +36,8 @@ QUESTIONS = [
     ("sup_bonanza21", "bonanza21 alternating masks (seed method) over per-field, speed-up", "x"),
     ("eff_incr_ply", "Incremental effect counts over recomputed, per ply (make, then the evaluation), `effects/*/walk`", "x"),
     ("eff_kept_ply", "Kept attack sets (differential position, after sync) over recomputed, per ply, `effects/*/walk`", "x"),
-    ("eff_incr_search", "Incremental effect counts over recomputed in the real search, `search/full+incremental/padded32-xor/classic/d6`", "x"),
-    ("eff_kept_search", "Kept attack sets over recomputed in the real search, `search/diff+diff-kept/padded32-xor/classic/d6`", "x"),
+    ("eff_incr_search", "Incremental effect counts over recomputed in the real search, `search/full+incremental/padded32-xor/classic`", "x"),
+    ("eff_kept_search", "Kept attack sets over recomputed in the real search, `search/diff+diff-kept/padded32-xor/classic`", "x"),
 ]
 # Each question's A/A rows: the baseline measured again in the same run. Where an A/A row strays
 # from its baseline by more than kNoise the cell says so next to its figure: a preempted
@@ -45,11 +45,11 @@ QUESTIONS = [
 # real-search ratios read 1.25x on a Zen 4 whose other runs read about 1x).
 AA_ROWS = {
     "diff_node": ["search_node/aa/walk64"],
-    "diff_search": ["search/aa/padded32-xor/classic/d6"],
+    "diff_search": ["search/aa/padded32-xor/classic"],
     "diff_replay": ["node_replay/aa/all"],
     "diff_kept_replay": ["node_replay/aa/all"],
-    "gen_bound": ["search/aa/padded32-xor/classic/d6", "node_replay/aa/all"],
-    "search_nps": ["search/aa/padded32-xor/classic/d6"],
+    "gen_bound": ["search/aa/padded32-xor/classic", "node_replay/aa/all"],
+    "search_nps": ["search/aa/padded32-xor/classic"],
     "diff_perft_start6": ["perft/aa/start/6"],
     "diff_perft_matsuri4": ["perft/aa/matsuri/4"],
     "diff_do_move": ["do_move/aa/walk"],
@@ -59,8 +59,8 @@ AA_ROWS = {
     "sup_bonanza21": ["hand_superior/bonanza21/aa"],
     "eff_incr_ply": ["effects/aa/walk"],
     "eff_kept_ply": ["effects/aa/walk"],
-    "eff_incr_search": ["search/aa/padded32-xor/classic/d6"],
-    "eff_kept_search": ["search/aa/padded32-xor/classic/d6"],
+    "eff_incr_search": ["search/aa/padded32-xor/classic"],
+    "eff_kept_search": ["search/aa/padded32-xor/classic"],
 }
 kNoise = 0.15
 # Which of these the chart shows (ratios share one axis), with their short labels.
@@ -75,12 +75,14 @@ def run_figures(rows):
         return rows[name].cycles if name in rows else None
 
     def ratio(a, b):
+        if b in rows and rows[b].paired():  # timed beside the area's baseline, which is `a` here
+            return 1 / rows[b].paired()
         x, y = cyc(a), cyc(b)
         return x / y if x and y else None
 
     f = {
         "diff_node": ratio("search_node/full/walk64", "search_node/diff/walk64"),
-        "diff_search": ratio("search/full/padded32-xor/classic/d6", "search/diff/padded32-xor/classic/d6"),
+        "diff_search": ratio("search/full/padded32-xor/classic", "search/diff/padded32-xor/classic"),
         "diff_replay": ratio("node_replay/full/all", "node_replay/diff/all"),
         "diff_kept_replay": ratio("node_replay/full/all", "node_replay/diff_kept/all"),
         "diff_perft_start6": ratio("perft/full/start/6", "perft/diff/start/6"),
@@ -90,16 +92,16 @@ def run_figures(rows):
         "sup_bonanza21": ratio("hand_superior/bonanza21/by_field", "hand_superior/bonanza21/alternating"),
         "eff_incr_ply": ratio("effects/recomputed/walk", "effects/incremental/walk"),
         "eff_kept_ply": ratio("effects/recomputed/walk", "effects/diff-kept/walk"),
-        "eff_incr_search": ratio("search/full/padded32-xor/classic/d6", "search/full+incremental/padded32-xor/classic/d6"),
-        "eff_kept_search": ratio("search/full/padded32-xor/classic/d6", "search/diff+diff-kept/padded32-xor/classic/d6"),
+        "eff_incr_search": ratio("search/full/padded32-xor/classic", "search/full+incremental/padded32-xor/classic"),
+        "eff_kept_search": ratio("search/full/padded32-xor/classic", "search/diff+diff-kept/padded32-xor/classic"),
     }
     leaves = rows["perft/full/start/6"].counter("leaves/s") if "perft/full/start/6" in rows else None
     f["perft_start6"] = leaves / 1e6 if leaves else None
     # ops/s: nodes over the timed searches alone (one op a node). The row's nodes/s counter was,
     # until 2026-11-28, a rate over the benchmark's wall time, TT clears between positions included.
-    nps = rows["search/full/padded32-xor/classic/d6"].counter("ops/s") if "search/full/padded32-xor/classic/d6" in rows else None
+    nps = rows["search/full/padded32-xor/classic"].counter("ops/s") if "search/full/padded32-xor/classic" in rows else None
     f["search_nps"] = nps / 1e6 if nps else None
-    search, position = cyc("search/full/padded32-xor/classic/d6"), cyc("node_replay/full/all")
+    search, position = cyc("search/full/padded32-xor/classic"), cyc("node_replay/full/all")
     f["gen_bound"] = search / (search - position) if search and position and search > position else None
     dirty = [r.cycles for n, r in rows.items()
              if n.startswith("dirty_flags/") and n.endswith("/walk/40") and "/naive/" not in n and "/aa/" not in n
@@ -114,6 +116,8 @@ def aa_deviation(rows, baselines, aa):
     base = baseline_name(aa, baselines)
     if aa not in rows or base not in rows or not rows[aa].cycles or not rows[base].cycles:
         return None
+    if rows[aa].paired():
+        return abs(rows[aa].paired() - 1)
     return abs(rows[aa].cycles / rows[base].cycles - 1)
 
 
@@ -155,6 +159,7 @@ def committed_runs(results):
             continue
         machine = open(os.path.join(path, "machine.txt")).read().strip()
         context, rows = load_runs(os.path.join(path, "bench.json"))
+        rows = with_search_aliases(rows)
         figs = run_figures(rows)
         noisy = noisy_questions(rows, parse_baselines(context))
         runs.append({"run": d, "cpu": family_of(machine), "figures": figs, "noisy": noisy,

@@ -31,7 +31,7 @@ from collections import OrderedDict
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cpu_findings import aa_deviation, family_of  # noqa: E402
-from report import load_runs, parse_baselines  # noqa: E402
+from report import load_runs, parse_baselines, with_search_aliases  # noqa: E402
 from results_io import exists, open_text  # noqa: E402
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
@@ -53,6 +53,8 @@ class Speedup:
         return [self.base, self.contender]
 
     def figure(self, rows):
+        if rows[self.contender].paired():  # timed beside its area's baseline, the base of every paired metric
+            return 1 / rows[self.contender].paired()
         a, b = rows[self.base].cycles, rows[self.contender].cycles
         return a / b if a and b else None
 
@@ -216,11 +218,9 @@ S_LS_DIFF = "LS3600, differential generation (2009)"
 S_LS_HAND = "LS3600, Bonanza hand (2009)"
 S_OWN = "the project"
 
-SEARCH_D6 = "search/{}/{}/{}/d6"
-
-
 def search_row(gen="full", hand="padded32-xor", tt="classic"):
-    return SEARCH_D6.format(gen, hand, tt)
+    """A search row by its name less the limit (report.py with_search_aliases): /d6 or /n250k."""
+    return f"search/{gen}/{hand}/{tt}"
 
 
 FINDINGS = [
@@ -461,6 +461,7 @@ def committed_runs(results):
     runs = []
     for _, d, machine in sorted(dated):
         context, rows = load_runs(os.path.join(results, d, "bench.json"))
+        rows = with_search_aliases(rows)
         runs.append({"run": d, "cpu": short_cpu(machine), "rows": rows, "baselines": parse_baselines(context)})
     return runs
 

@@ -102,6 +102,11 @@ class Row:
     def cycles(self):
         return self.counter("cycles/op")
 
+    def paired(self, agg="median"):
+        """The ratio to the baseline timed alongside this row (paired_ratio: bench/search_bench.cpp),
+        or None for a row timed alone."""
+        return self.counter("paired_ratio", agg)
+
 
 def load_runs(path):
     with open_text(path) as f:  # bench.json, or bench.json.xz once committed
@@ -119,24 +124,39 @@ def load_runs(path):
             for agg in ("median", "min", "max"):
                 row.runs[agg] = b
         else:
+            b["_row"] = name
             row.reps.append(b)
     # Interleaving shuffles the JSON: back to registration order (areas together, baselines first).
     return data["context"], OrderedDict(sorted(rows.items(), key=lambda kv: (kv[1].family, kv[0])))
 
 
+class Baselines(dict):
+    """area -> (baseline variant, name component holding the variant), as the harness registered;
+    `rows`: area -> the one row every row of that area divides by (harness compare_with_row)."""
+
+    def __init__(self, *args):
+        super().__init__(*args)
+        self.rows = {}
+
+
 def parse_baselines(context):
-    """area -> (baseline variant, name component holding the variant), as the harness registered."""
-    out = {}
+    out = Baselines()
     for entry in context.get("ratio_baselines", "").split(";"):
         m = re.fullmatch(r"([^=]+)=(.*)@(\d+)", entry)
         if m:
             out[m.group(1)] = (m.group(2), int(m.group(3)))
+    for entry in context.get("ratio_rows", "").split(";"):
+        if "=" in entry:
+            area, row = entry.split("=", 1)
+            out.rows[area] = row
     return out
 
 
 def baseline_name(name, baselines):
     """The same rule as bench/harness.cpp baseline_name()."""
     parts = name.split("/")
+    if parts[0] in getattr(baselines, "rows", {}):
+        return baselines.rows[parts[0]]
     if parts[0] not in baselines:
         return None
     variant, k = baselines[parts[0]]
@@ -144,6 +164,17 @@ def baseline_name(name, baselines):
         return None
     parts[k] = variant
     return "/".join(parts)
+
+
+def with_search_aliases(rows):
+    """The search rows under their names less the limit ("search/diff/padded32-xor/classic"), so
+    that readers across runs find the runs to a fixed depth (/d6) and to a fixed node count (/n250k)
+    alike."""
+    for name in list(rows):
+        parts = name.split("/")
+        if parts[0] == "search" and len(parts) == 5:
+            rows.setdefault("/".join(parts[:4]), rows[name])
+    return rows
 
 
 def fmt(x, digits=2):
@@ -218,9 +249,11 @@ def calibration_checks(rows):
                                    for n, b in rejected[:12]) + (" ..." if len(rejected) > 12 else "")
     out[-1] += "."
     # TSC ticks count wall time: a repetition that lost the CPU to another process reads slow for it.
-    stolen = [(r.name, float(b["real_time"]) / float(b["cpu_time"])) for r in rows.values() for b in r.kept
+    # Rows timed apart from their own run (timed_apart: the search area's rounds) are left out.
+    own = [b for r in rows.values() for b in r.kept if not b.get("timed_apart")]
+    stolen = [(b["_row"], float(b["real_time"]) / float(b["cpu_time"])) for b in own
               if float(b.get("cpu_time", 0)) > 0 and float(b["real_time"]) > 1.05 * float(b["cpu_time"])]
-    kept = sum(len(r.kept) for r in rows.values())
+    kept = len(own)
     if kept:
         out[-1] += (f" {len(stolen)} of the {kept} repetitions kept ran over 5 % longer in wall time than in CPU time "
                     "(the process was preempted: their ticks include the wait; the median over repetitions is "
@@ -268,7 +301,10 @@ def header(run_dir, context, rows):
         "counts as a difference only when |ratio - 1| exceeds the A/A row's |ratio - 1| for the same case (the "
         "area's largest A/A deviation when that case has none) plus the spread, the larger of the two rows' "
         "half min-max ranges relative to their medians, and the ratio of the two rows' minima exceeds that bound "
-        "too, on the same side (a preemption only ever adds ticks: it can drag a median, not a minimum, away).\n")
+        "too, on the same side (a preemption only ever adds ticks: it can drag a median, not a minimum, away). "
+        "A *paired* ratio (the `search` area) is not a ratio of two medians: the rows were timed together, "
+        "each search beside the baseline's search of the same position, and the ratio is the median of those "
+        "pairs' ratios, its min - max over the repetitions after it; its spread is that range alone.\n")
     return out
 
 
@@ -290,6 +326,8 @@ def ratio_of(rows, name, baselines):
     base = baseline_name(name, baselines)
     if base is None or base == name or base not in rows:
         return None
+    if rows[name].paired() is not None:
+        return rows[name].paired()
     v, bv = rows[name].metric()[0], rows[base].metric()[0]
     return v / bv if v is not None and bv else None
 
@@ -311,6 +349,11 @@ def noise_test(rows, names, baselines, context):
         if r is None or n in aa:
             continue
         base = baseline_name(n, baselines)
+        if rows[n].paired() is not None:  # the spread of the paired ratio itself: the baseline's is in it
+            lo, hi = rows[n].paired("min"), rows[n].paired("max")
+            allowed = aa_by_base.get(base, widest) + (hi - lo) / (2 * r)
+            verdict[n] = (r, allowed, abs(r - 1) > allowed)
+            continue
         spreads = [s for s in (rows[n].half_range(), rows[base].half_range()) if s is not None]
         allowed = aa_by_base.get(base, widest) + (max(spreads) if spreads else 0)
         # The minima must agree: a disturbance only adds ticks, so a median that two preempted
@@ -359,8 +402,11 @@ def area_tables(run_dir, rows, baselines, context):
                 ratio = "1.000 (baseline)"
             elif base in rows and value is not None:
                 bv, _ = rows[base].metric()
-                if bv:
-                    ratio = f"{value / bv:.3f}" + (" (A/A)" if is_aa(name, baselines, context) else "")
+                rr = r.paired() if r.paired() is not None else (value / bv if bv else None)
+                if rr is not None:
+                    ratio = f"{rr:.3f}" + (" (A/A)" if is_aa(name, baselines, context) else "")
+                    if r.paired() is not None:
+                        ratio += f" paired, {r.paired('min'):.3f} - {r.paired('max'):.3f}"
             judged = "-"
             if name in verdict:
                 rr, allowed, out_of_noise = verdict[name]
@@ -637,6 +683,11 @@ def models(run_dir):
     return out
 
 
+def default_search_row(rows):
+    """The engine's default configuration's search row, whatever its limit (/d6 until 2026-11-29, then /n250k)."""
+    return next((n for n in rows if n.startswith("search/full/padded32-xor/classic/")), None)
+
+
 def differential_answers(rows):
     """The differential-generation issue's questions, answered from this run's figures."""
     def cyc(name):
@@ -702,29 +753,18 @@ def differential_answers(rows):
         out.append(f"do_move alone (`do_move/*/walk`): full {fmt(do_full)} cycles, differential {fmt(do_diff)} "
                    f"(+{fmt(do_diff - do_full)}: the piece ids every node pays; the attack store is brought up to "
                    "date by sync() at the first generation, `node_phase/diff/sync`).\n")
-    search = []  # (case, full cycles, diff cycles, aa cycles) of the real search's rows
-    for name in rows:
-        parts = name.split("/")
-        if parts[:2] == ["search", "diff"]:
-            case = "/".join(parts[2:])
-            f, a = cyc("search/full/" + case), cyc("search/aa/" + case)
-            if f and rows[name].cycles:
-                search.append((case, f, rows[name].cycles, a))
-    if search:
-        ratios = sorted(f / d for _, f, d, _ in search)
-        aa = sorted(abs(a / f - 1) for _, f, _, a in search if a)
-        out += [f"**In the real search** (`search/*`: the alpha-beta search of every registered configuration to a "
-                f"fixed depth on the bench positions, identical trees for both generators): the differential "
-                f"generator runs at **{ratios[len(ratios) // 2]:.2f}x** the full generator's speed (median over "
-                f"{len(ratios)} layout x TT configurations, range {ratios[0]:.2f}-{ratios[-1]:.2f}x"
-                + (f"; A/A deviation median {100 * aa[len(aa) // 2]:.1f} %, max {100 * aa[-1]:.1f} %" if aa else "")
-                + "). The search asks for captures, quiets, drops and evasions by stage; the engine's differential "
-                  "build serves them all from the full generator, the choice the replay below measured, and pays "
-                  "only its piece ids.\n",
-                "| configuration | full cycles/node | diff cycles/node | speed-up |", "|---|---:|---:|---:|"]
-        for case, f, d, _ in search:
-            out.append(f"| {case} | {fmt(f)} | {fmt(d)} | {f / d:.2f}x |")
-        out.append("")
+    full_row = default_search_row(rows)
+    diff_row = full_row and full_row.replace("search/full/", "search/diff/", 1)
+    aa_row = full_row and full_row.replace("search/full/", "search/aa/", 1)
+    if full_row and diff_row in rows and rows[diff_row].paired() is not None:
+        r, lo, hi = rows[diff_row].paired(), rows[diff_row].paired("min"), rows[diff_row].paired("max")
+        aa = rows[aa_row].paired() if aa_row in rows else None
+        out.append(f"**In the real search** (`{diff_row}`: the engine's default configuration with the differential "
+                   f"generator, each search timed beside the full generator's of the same position, same tree): "
+                   f"**{r:.3f}x** the full generator's cycles per node (repetitions {lo:.3f}-{hi:.3f}"
+                   + (f"; A/A {aa:.3f}" if aa is not None else "") + "). The search asks for captures, quiets, drops "
+                   "and evasions by stage; the engine's differential build serves them all from the full generator, "
+                   "the choice the replay below measured, and pays only its piece ids.\n")
     out += replay_answers(rows)
     out.append("Fallbacks to the full generator: a differential position caches one complete move set (Legal or "
                "LegalAll); in check it calls the full generator, and for the search's categories it calls either "
@@ -767,13 +807,14 @@ def replay_answers(rows):
     out.append("")
     if aa:
         out.append(f"A/A: `node_replay/aa/all` is {aa / got[('full', 'all')]:.3f}x `node_replay/full/all`.\n")
-    search_full = cyc("search/full/padded32-xor/classic/d6")
+    search_row = default_search_row(rows)
+    search_full = cyc(search_row) if search_row else None
     if search_full:
         position = got[("full", "all")]
         out.append(f"**How much any generator can gain in this search:** the position's whole work (makes, "
                    f"unmakes and every generation request) is {fmt(position)} of the full build's {fmt(search_full)} "
-                   f"cycles per search node ({100 * position / search_full:.0f} %, same positions and depth, "
-                   f"`search/full/padded32-xor/classic/d6`). A generator and a position that cost nothing would "
+                   f"cycles per search node ({100 * position / search_full:.0f} %, `{search_row}`; the replay's "
+                   "trace is the depth-6 search of the same positions). A generator and a position that cost nothing would "
                    f"make the search at most **{search_full / (search_full - position):.2f}x** as fast; the rest "
                    "is evaluation, the TT, move ordering, SEE and the search itself.\n")
     return out

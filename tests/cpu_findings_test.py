@@ -16,16 +16,19 @@ from report import Row  # noqa: E402
 MACHINE = "AMD EPYC (family 0x19, model 0x11), 2 logical CPUs, virtualised, avx2; Linux x; {} UTC"
 
 
-def write_run(results, name, stamp, rows):
-    """A run folder: machine.txt and a bench.json of 3 repetitions per row at the given cycles."""
+def write_run(results, name, stamp, rows, context=None, paired=None):
+    """A run folder: machine.txt and a bench.json of 3 repetitions per row at the given cycles
+    (and, for the rows in `paired`, that paired_ratio counter)."""
     path = os.path.join(results, name)
     os.makedirs(path)
     open(os.path.join(path, "machine.txt"), "w").write(MACHINE.format(stamp) + "\n")
     benchmarks = [{"name": f"{row}/iterations:1/real_time", "run_name": f"{row}/iterations:1/real_time",
                    "run_type": "iteration", "repetitions": 3, "repetition_index": i, "family_index": 0,
-                   "real_time": cycles, "time_unit": "ns", "cycles/op": cycles}
+                   "real_time": cycles, "time_unit": "ns", "cycles/op": cycles,
+                   **({"paired_ratio": paired[row]} if row in (paired or {}) else {})}
                   for row, cycles in rows.items() for i in range(3)]
-    json.dump({"context": {"ratio_baselines": "search=full@1;effects=recomputed@1"}, "benchmarks": benchmarks}, open(os.path.join(path, "bench.json"), "w"))
+    json.dump({"context": context or {"ratio_baselines": "search=full@1;effects=recomputed@1"}, "benchmarks": benchmarks},
+              open(os.path.join(path, "bench.json"), "w"))
 
 
 def cells(results, question):
@@ -64,6 +67,17 @@ def main():
         subprocess.run([sys.executable, SCRIPT, results], capture_output=True, text=True, timeout=60)
         got = cells(results, diff_search)
         assert got == ["0.99x"], f"a run whose A/A is within the bound answers plainly: {got}"
+
+        # A run of rows timed together (/n250k, compared with one row): the paired ratios answer,
+        # not the medians' ratio, and the A/A deviation is the A/A row's own paired ratio.
+        base = "search/full/padded32-xor/classic/n250k"
+        write_run(results, "paired", "2026-01-04 00:00", {
+            base: 1000.0, "search/diff/padded32-xor/classic/n250k": 1000.0, "search/aa/padded32-xor/classic/n250k": 1300.0},
+            context={"ratio_baselines": "search=full@1", "ratio_rows": "search=" + base},
+            paired={"search/diff/padded32-xor/classic/n250k": 0.8, "search/aa/padded32-xor/classic/n250k": 1.004})
+        subprocess.run([sys.executable, SCRIPT, results], capture_output=True, text=True, timeout=60)
+        got = cells(results, diff_search)
+        assert got == ["1.25x"], f"the paired ratio answers, its A/A quiet: {got}"
 
     # The deviation is |A/A / baseline - 1| against the area's own baseline variant, as the harness names it.
     rows = {}
