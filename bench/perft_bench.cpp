@@ -1,5 +1,9 @@
 // perft/<generator>/<position>/<depth>: leaves per second and cycles per leaf, every registered
-// generator (movegen/generators.h) on the same positions against the first.
+// generator (movegen/generators.h) on the same positions against the first. The last ply is
+// bulk-counted: the size of the generated list, as other programs count it.
+// perft/full-leafcount/...: the full generator whose last ply counts the moves from the target
+// sets without writing them (perft_leaf_count): what writing the last ply costs, never the
+// like-for-like figure.
 #include "bench/harness.h"
 #include "bench/positions.h"
 #include "movegen/generators.h"
@@ -8,7 +12,7 @@
 namespace sashite::bench {
 namespace {
 
-template <class Pos>
+template <class Pos, bool LeafCount = false>
 void perft_bench(benchmark::State& state, std::string_view position, int depth) {
   std::unique_ptr<PositionLine<Pos>> game;
   try {
@@ -19,7 +23,10 @@ void perft_bench(benchmark::State& state, std::string_view position, int depth) 
   uint64_t leaves = 0, ticks = 0;
   for (auto _ : state) {
     const uint64_t t0 = tsc_begin();
-    leaves = perft(game->pos, depth);
+    if constexpr (LeafCount)
+      leaves = perft_leaf_count(game->pos, depth);
+    else
+      leaves = perft(game->pos, depth);
     ticks += tsc_end() - t0;
   }
   set_counters(state, ticks, leaves);  // per leaf
@@ -38,6 +45,8 @@ const bool registered = [] {
           },
           std::is_same_v<G, BaselineGenerator>);
     });
+    add_once("perft/full-leafcount/" + suffix,
+             [pos = pos, depth = depth](benchmark::State& s) { perft_bench<Position, true>(s, pos, depth); });
   }
   return true;
 }();

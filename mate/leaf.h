@@ -1,5 +1,6 @@
-// Cheap answers at a solver's new nodes, before any search (mate/unbounded_df_pn.cpp uses
-// them for its mate-in-one test). Each is exact or errs one known way, tested against full
+// Cheap answers at a solver's new nodes, before any search: the filter in front of
+// mate/unbounded_df_pn.cpp's mate-in-one test (whose test itself is the mate-in-one family's,
+// movegen_full/mate_in_one/bitboard.h). Each errs one known way, tested against full
 // generation in tests/mate_test.cpp.
 #pragma once
 
@@ -7,22 +8,6 @@
 #include "movegen_full/movegen.h"
 
 namespace sashite::mate {
-
-// Has the side to move, in check, a legal move? Exact. The usual answers are cheap: a king
-// step to a square the checking side does not attack, or an unpinned piece taking a lone
-// checker; only the rest (interpositions, pinned takers) pays for generating the evasions
-// into `scratch` (MAX_MOVES entries).
-inline bool has_evasion(const Position& pos, ExtMove* scratch) {
-  const Color us = pos.side_to_move();
-  const Square k = pos.king_square(us);
-  const Bitboard occ = pos.pieces() ^ square_bb(k);
-  for (Bitboard to = king_attacks(k).andnot(pos.pieces(us)); to;)
-    if (!pos.attacked_by(~us, to.pop_lsb(), occ)) return true;
-  const Bitboard checkers = pos.checkers();
-  if (checkers.more_than_one()) return false;
-  if (pos.attackers_to(us, checkers.lsb()).andnot(square_bb(k) | pos.pinned())) return true;
-  return generate<GenType::EvasionsAll>(pos, scratch) != scratch;
-}
 
 // The squares next to the king of `defender` that no piece of the other side covers (the king
 // lifted off its square, so a slider's line runs through it).

@@ -5,6 +5,7 @@
 
 #include "mate/leaf.h"
 #include "mate/mate_tables.h"
+#include "movegen_full/mate_in_one/bitboard.h"
 
 namespace sashite::mate {
 
@@ -146,11 +147,12 @@ typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::evaluate(uint16_t
       else
         ++checks;
       if (flight && leaves_flight(*pos_, m->move, flight)) continue;
-      pos_->do_move(m->move, leaf_state_);
-      const bool mated = !has_evasion(*pos_, evasions_.data());
-      const uint32_t needed = mated ? interpositions(0) : 0;
-      pos_->undo_move(m->move);
-      if (mated) {
+      // Decided on the board as it is, from attack sets (the mate-in-one family's bitboard
+      // method); only a mate is made, for the hand its proof needs.
+      if (mate1_detail::mates(*pos_, m->move)) {
+        pos_->do_move(m->move, leaf_state_);
+        const uint32_t needed = interpositions(0);
+        pos_->undo_move(m->move);
         const Value v{0, kInfinitePnDn, 1, false, before_check(needed, m->move, false)};
         store(len, v, m->move, 1);
         return v;

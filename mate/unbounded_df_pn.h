@@ -20,7 +20,8 @@
 //   past the threshold it was given and the node makes progress even when the table lost or
 //   changed the child's entry meanwhile.
 // - Leaves and order: at a new attacking node a no-check test (no mate at any length) and a
-//   mate-in-one test (mate/leaf.h's exact evasion test and flight-square filter keep it cheap);
+//   mate-in-one test (mate/leaf.h's flight-square filter, then each check decided from attack
+//   sets without a make: the mate-in-one family's bitboard test, movegen_full/mate_in_one/);
 //   df-pn+ initial numbers from the pieces bearing on the move's square (estimate()), raised
 //   by the new node's own mobility, its checks or evasions, which evaluate() generates anyway;
 //   delayed expansion of same-square drop interpositions and of non-promotions (expand()); the
@@ -147,7 +148,7 @@ class UnboundedDfPnSolver : detail::SolveState {
   T& table_;
   std::deque<Frame> frames_;
   std::deque<StateInfo> stack_;
-  std::vector<ExtMove> scratch_, evasions_ = std::vector<ExtMove>(size_t(MAX_MOVES));
+  std::vector<ExtMove> scratch_;
   StateInfo leaf_state_;
   PathKeys path_keys_;
   std::vector<Move> path_moves_;  // the current path (progress lines)

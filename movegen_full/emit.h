@@ -104,6 +104,13 @@ inline ExtMove* emit_pawn_steps(ExtMove* list, Bitboard to, int back) {
   for_each_square(to, [&](Square t) { (list++)->move = make_move(t + back, t); });
   return list;
 }
+// The drops of k kinds (`kinds` their bases) on every square of t, square by square in kind order.
+inline ExtMove* emit_drops(ExtMove* list, Bitboard t, const uint64_t* kinds, int k) {
+  for_each_square(t, [&](Square to) {
+    for (int i = 0; i < k; ++i) (list++)->move = Move(unsigned(kinds[i]) | to);
+  });
+  return list;
+}
 #endif
 // The most legal moves of a shogi position is 593; lists are MAX_MOVES long.
 static_assert(593 + kEmitSlack <= MAX_MOVES);
@@ -113,6 +120,12 @@ static_assert(593 + kEmitSlack <= MAX_MOVES);
 template <Color Us, bool All>
 struct Emit {
   static Bitboard rel_rank(Rank r) { return rank_bb(relative_rank(Us, r)); }
+
+  // One move per target, no promotion (king steps); drops of k kinds on every square of t.
+  static ExtMove* moves(ExtMove* list, Bitboard t, unsigned base) { return emit_moves(list, t, base); }
+  static ExtMove* drops(ExtMove* list, Bitboard t, const uint64_t* kinds, int k) {
+    return emit_drops(list, t, kinds, k);
+  }
 
   // Pawn moves given by their destinations (one pawn or all of them at once).
   static ExtMove* pawns(ExtMove* list, Bitboard to) {
@@ -159,6 +172,34 @@ struct Emit {
       default: return plain(list, from, t);
     }
   }
+};
+
+// Emit's twin for the leaf-counting perft: each function returns `list` advanced by the number
+// of moves Emit would write there, and writes nothing. A position has at most 593 legal moves,
+// so `list` stays inside its MAX_MOVES array.
+template <Color Us, bool All>
+struct CountEmit {
+  static Bitboard rel_rank(Rank r) { return rank_bb(relative_rank(Us, r)); }
+
+  static ExtMove* moves(ExtMove* list, Bitboard t, unsigned) { return list + t.popcount(); }
+  static ExtMove* drops(ExtMove* list, Bitboard t, const uint64_t*, int k) { return list + t.popcount() * k; }
+  static ExtMove* pawns(ExtMove* list, Bitboard to) {
+    return list + to.popcount() + (All ? (to & zone_bb(Us)).andnot(rel_rank(RANK_1)).popcount() : 0);
+  }
+  static ExtMove* lance(ExtMove* list, Square, Bitboard t) {
+    return list + (t & zone_bb(Us)).popcount() + t.andnot(rel_rank(RANK_1)).popcount();
+  }
+  static ExtMove* knight(ExtMove* list, Square, Bitboard t) {
+    return list + (t & zone_bb(Us)).popcount() + t.andnot(rel_rank(RANK_1) | rel_rank(RANK_2)).popcount();
+  }
+  static ExtMove* silver(ExtMove* list, Square from, Bitboard t) {
+    return list + (zone_bb(Us).test(from) ? t : t & zone_bb(Us)).popcount() + t.popcount();
+  }
+  static ExtMove* major(ExtMove* list, Square from, Bitboard t) {
+    const Bitboard promo = zone_bb(Us).test(from) ? t : t & zone_bb(Us);
+    return list + promo.popcount() + (All ? t : t.andnot(promo)).popcount();
+  }
+  static ExtMove* plain(ExtMove* list, Square, Bitboard t) { return list + t.popcount(); }
 };
 
 }  // namespace sashite

@@ -20,10 +20,10 @@ struct OccupancyAttacks {
   Bitboard dragon(Square s) const { return dragon_attacks(s, occ); }
 };
 
-template <Color Us, bool All, HandLayout H>
+// E: what a piece's targets become, moves written (Emit) or only counted (CountEmit).
+template <Color Us, bool All, HandLayout H, class E = Emit<Us, All>>
 struct Generator {
   using Pos = BasicPosition<H>;
-  using E = Emit<Us, All>;
   static constexpr Color Them = ~Us;
 
   static Bitboard rel_rank(Rank r) { return E::rel_rank(r); }
@@ -100,7 +100,7 @@ struct Generator {
     if (ksq == SQ_NONE) return list;
     const Bitboard to = king_attacks(ksq) & target;
     if (!to) return list;
-    return emit_moves(list, to.andnot(attacked_around_king(pos, ksq)), ksq << 7);
+    return E::moves(list, to.andnot(attacked_around_king(pos, ksq)), ksq << 7);
   }
 
   static ExtMove* drops(const Pos& pos, ExtMove* list, const Bitboard target) {
@@ -116,11 +116,11 @@ struct Generator {
         const Bitboard front = pawn_attacks(Them, eksq);
         if ((t & front) && pos.pawn_drop_mates(front.lsb())) t = t.andnot(front);
       }
-      list = emit_moves(list, t, MOVE_DROP | (PAWN << 7));
+      list = E::moves(list, t, MOVE_DROP | (PAWN << 7));
     }
 
     // The other kinds, ordered so that rank restrictions cut a prefix: [knight][lance][rest].
-    unsigned base[6];
+    uint64_t base[6];
     int n = 0, skip_rank2 = 0, skip_rank1 = 0;
     if (hand.has(KNIGHT)) base[n++] = MOVE_DROP | (KNIGHT << 7), skip_rank2 = skip_rank1 = 1;
     if (hand.has(LANCE)) base[n++] = MOVE_DROP | (LANCE << 7), skip_rank1 = n;
@@ -128,17 +128,7 @@ struct Generator {
       if (hand.has(pr)) base[n++] = MOVE_DROP | (pr << 7);
     if (!n) return list;
 
-#if defined(__AVX512VBMI2__)
-    uint64_t base64[6];
-    for (int i = 0; i < n; ++i) base64[i] = base[i];
-    auto fan_out = [&](Bitboard t, int first) { list = emit_drops(list, t, base64 + first, n - first); };
-#else
-    auto fan_out = [&](Bitboard t, int first) {
-      for_each_square(t, [&](Square to) {
-        for (int i = first; i < n; ++i) (list++)->move = Move(base[i] | to);
-      });
-    };
-#endif
+    auto fan_out = [&](Bitboard t, int first) { list = E::drops(list, t, base + first, n - first); };
     fan_out(target.andnot(rel_rank(RANK_1) | rel_rank(RANK_2)), 0);
     if (skip_rank2 < n) fan_out(target & rel_rank(RANK_2), skip_rank2);
     if (skip_rank1 < n) fan_out(target & rel_rank(RANK_1), skip_rank1);

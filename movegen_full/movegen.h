@@ -28,6 +28,10 @@ enum class GenType {
 
 template <GenType Type, HandLayout H>
 ExtMove* generate(const BasicPosition<H>& pos, ExtMove* list);
+// The number of LegalAll moves, counted from the target sets without writing a move (the
+// leaf-counting perft's last ply).
+template <HandLayout H>
+int count_legal_all(const BasicPosition<H>& pos);
 // The moves of Legal that go to `to`, drops excluded (captures on it when it holds an enemy).
 template <HandLayout H>
 ExtMove* generate_recaptures(const BasicPosition<H>& pos, Square to, ExtMove* list);

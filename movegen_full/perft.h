@@ -36,6 +36,25 @@ uint64_t perft(Pos& pos, int depth, const Stop& stopped = {}) {
   return nodes;
 }
 
+// Perft whose last ply counts the legal moves without writing them (count_legal_all): not the
+// like-for-like figure against other programs, which write their last ply's list; the bench's
+// perft/full-leafcount rows.
+template <HandLayout H>
+uint64_t perft_leaf_count(BasicPosition<H>& pos, int depth) {
+  if (depth == 0) return 1;
+  if (depth == 1) return uint64_t(count_legal_all(pos));
+  ExtMove moves[MAX_MOVES];
+  ExtMove* last = generate<GenType::LegalAll>(pos, moves);
+  uint64_t nodes = 0;
+  StateInfo st;
+  for (ExtMove* m = moves; m != last; ++m) {
+    pos.do_move(*m, st);
+    nodes += perft_leaf_count(pos, depth - 1);
+    pos.undo_move(*m);
+  }
+  return nodes;
+}
+
 // Per root move counts, in generation order ("divide"); `stopped` as for perft(), and also
 // asked before each root move.
 template <class Pos, class Stop = NeverStop>

@@ -18,32 +18,33 @@
 namespace sashite {
 
 // X(Name, on by default, what it does)
-#define SASHITE_FOR_EACH_SEARCH_FEATURE(X)                                                                            \
-  X(ReverseFutility, true, "static null move: a non-PV node whose eval beats beta by a depth margin returns")         \
-  X(Razoring, true, "a node far below alpha at low depth asks quiescence whether anything recovers")                  \
-  X(Futility, true, "move loop: a quiet move that cannot lift eval plus a margin to alpha is skipped")                \
-  X(MoveCountPruning, true, "late quiet moves past a depth-dependent count are skipped (fewer if improving)")         \
-  X(SeePruning, true, "captures and quiets that lose material by SEE beyond a depth margin are skipped")              \
-  X(SingularExtension, true, "the TT move alone holding the bound is extended; multi-cut; negative extension")        \
-  X(Iir, true, "internal iterative reduction: a PV or cut node without a TT move is searched one ply less")           \
-  X(ProbCut, true, "a capture that beats beta by a margin in a reduced search cuts the node")                         \
-  X(ContinuationHistory, true, "move ordering by the moves 1, 2 and 4 plies back (piece, to) x (piece, to)")          \
-  X(CaptureHistory, true, "capture ordering by (piece, to, captured) history on top of the victim's value")           \
-  X(CounterMove, true, "the quiet move that refuted the previous move, tried after the killers")                      \
-  X(HistoryReductions, true, "late-move reductions by history, cut node, PV and improving")                           \
-  X(CaptureReductions, false, "late captures are reduced too, a ply less than quiets (no verdict at 400 pairs: off)") \
-  X(MateInOne, false,                                                                                                 \
-    "a one-ply mate test of contact checks at main-search nodes without a TT entry (failed its SPRT three times)")    \
-  X(CheckExtension, true, "a check that keeps material (SEE >= 0) is searched a ply deeper")                          \
-  X(QuiescenceChecks, true, "quiescence's first ply searches quiet checks besides captures and promotions")           \
-  X(RootReductions, false, "late quiet root moves are searched shallower first, as below the root (failed its SPRT)") \
-  X(MateThreat, false,                                                                                                \
-    "a node whose null move is mated keeps its quiet moves: no shallow pruning, a ply less reduction (no verdict at " \
-    "400 pairs: off)")                                                                                                \
-  X(CorrectionHistory, false,                                                                                         \
-    "static eval corrected by what searches found it off by, per pawn shape and per castle shape (no verdict at 300 " \
-    "pairs: off)")                                                                                                    \
-  X(HistoryPruning, false,                                                                                            \
+#define SASHITE_FOR_EACH_SEARCH_FEATURE(X)                                                                             \
+  X(ReverseFutility, true, "static null move: a non-PV node whose eval beats beta by a depth margin returns")          \
+  X(Razoring, true, "a node far below alpha at low depth asks quiescence whether anything recovers")                   \
+  X(Futility, true, "move loop: a quiet move that cannot lift eval plus a margin to alpha is skipped")                 \
+  X(MoveCountPruning, true, "late quiet moves past a depth-dependent count are skipped (fewer if improving)")          \
+  X(SeePruning, true, "captures and quiets that lose material by SEE beyond a depth margin are skipped")               \
+  X(SingularExtension, true, "the TT move alone holding the bound is extended; multi-cut; negative extension")         \
+  X(Iir, true, "internal iterative reduction: a PV or cut node without a TT move is searched one ply less")            \
+  X(ProbCut, true, "a capture that beats beta by a margin in a reduced search cuts the node")                          \
+  X(ContinuationHistory, true, "move ordering by the moves 1, 2 and 4 plies back (piece, to) x (piece, to)")           \
+  X(CaptureHistory, true, "capture ordering by (piece, to, captured) history on top of the victim's value")            \
+  X(CounterMove, true, "the quiet move that refuted the previous move, tried after the killers")                       \
+  X(HistoryReductions, true, "late-move reductions by history, cut node, PV and improving")                            \
+  X(CaptureReductions, false, "late captures are reduced too, a ply less than quiets (no verdict at 400 pairs: off)")  \
+  X(MateInOne, false,                                                                                                  \
+    "a one-ply mate test of contact checks at nodes without a TT entry, quiescence's included (failed its SPRT three " \
+    "times, main search only)")                                                                                        \
+  X(CheckExtension, true, "a check that keeps material (SEE >= 0) is searched a ply deeper")                           \
+  X(QuiescenceChecks, true, "quiescence's first ply searches quiet checks besides captures and promotions")            \
+  X(RootReductions, false, "late quiet root moves are searched shallower first, as below the root (failed its SPRT)")  \
+  X(MateThreat, false,                                                                                                 \
+    "a node whose null move is mated keeps its quiet moves: no shallow pruning, a ply less reduction (no verdict at "  \
+    "400 pairs: off)")                                                                                                 \
+  X(CorrectionHistory, false,                                                                                          \
+    "static eval corrected by what searches found it off by, per pawn shape and per castle shape (no verdict at 300 "  \
+    "pairs: off)")                                                                                                     \
+  X(HistoryPruning, false,                                                                                             \
     "a quiet move with a bad continuation history is skipped; history moves the depth futility and SEE pruning read")
 
 enum class SearchFeature : uint8_t {

@@ -1064,6 +1064,18 @@ Value EngineImpl<Config>::qsearch(Value alpha, Value beta, int ply, int qply) {
   if (in_check) {
     best = mated_in(ply);
   } else {
+    // The mate-in-one test here too where the TT knows nothing, as YaneuraOu's quiescence asks it.
+    if (!tt_hit && on(SearchFeature::MateInOne)) {
+      if (const Move m = mate_in_one(pos_, (ss + 1)->state); m != MOVE_NONE) {
+        if (PvNode) {
+          (ss + 1)->pv_length = 0;
+          update_pv(ss, m);
+        }
+        const Value v = mate_in(ply + 1);
+        tt_.store(key, m, value_to_tt(v, ply), BOUND_EXACT, 6, VALUE_NONE);  // exact at any depth: as the main search's
+        return v;
+      }
+    }
     eval = corrected_eval(raw_eval = tt_hit && tte.eval != VALUE_NONE ? tte.eval : static_eval());
     if (eval >= beta) {
       if (!tt_hit) tt_.store(key, MOVE_NONE, value_to_tt(eval, ply), BOUND_LOWER, 0, raw_eval);

@@ -151,6 +151,45 @@ TEST(MateInOneFamily, EachRuleDecidesTheAnswer) {
   }
 }
 
+// mate1_detail::mates() on every check, distant ones included (the mate solver's leaf test,
+// mate/unbounded_df_pn.cpp): true exactly when the check leaves no evasion. Check-seeking walks
+// and the problem sets, where distant checks with interpositions by move and drop are common.
+TEST(MateInOneFamily, MatesDecidesEveryCheck) {
+  long checks = 0, mated = 0, distant = 0;
+  auto every_check = [&](Position& pos) {
+    if (pos.in_check()) return;
+    const Square ksq = pos.king_square(~pos.side_to_move());
+    StateInfo st;
+    for (const ExtMove& e : MoveList<GenType::ChecksAll>(pos)) {
+      pos.do_move(e.move, st);
+      const bool want = MoveList<GenType::EvasionsAll>(pos).size() == 0;
+      pos.undo_move(e.move);
+      const bool got = mate1_detail::mates(pos, e.move);
+      ++checks;
+      mated += want;
+      distant += want && !king_attacks(ksq).test(to_sq(e.move));
+      if (got != want) {
+        ADD_FAILURE() << to_usi(e.move) << (want ? " mates" : " does not mate") << " in " << pos.sfen();
+        return;
+      }
+    }
+  };
+  Rng rng(0x5EC3);
+  const std::vector<std::string> starts = testing::walk_starts();
+  for (size_t w = 0; checks < 2'000'000 && !HasFailure(); ++w) {
+    PositionLine g(starts[w % starts.size()]);
+    random_walk(g, 120, rng, WalkPolicy::CheckSeeking, every_check);
+  }
+  for (const std::string& sfen : problem_sfens())
+    for (const std::string& s : {sfen, testing::flip_sfen(sfen)}) {
+      PositionLine g(s);
+      every_check(g.pos);
+    }
+  std::printf("%ld checks, %ld mates (%ld not next to the king)\n", checks, mated, distant);
+  EXPECT_GT(mated, 20'000);
+  EXPECT_GT(distant, 500);
+}
+
 // The build's choice names a registered method.
 TEST(MateInOneFamily, BuildChoiceIsRegistered) {
   EXPECT_LT(kMateInOneIndex, RegisteredMateInOneMethods::size);

@@ -2,7 +2,9 @@
 // deeper ones live in tests/slow/.
 #include <gtest/gtest.h>
 
+#include "engine/position_line.h"
 #include "movegen_full/perft.h"
+#include "movegen_full/random_walk.h"
 #include "movegen_full/reference.h"
 
 namespace sashite {
@@ -20,6 +22,34 @@ TEST(Perft, ReferencePositionsWithinBudget) {
       EXPECT_EQ(perft(pos, d), ref.perft[d]) << ref.name << " depth " << d;
     }
   }
+}
+
+// The leaf-counting perft (count_legal_all at the last ply) gives the published values, and
+// the count equals the generated list on random-walk positions, checks and evasions included.
+TEST(Perft, LeafCountingEqualsPerft) {
+  for (const ReferencePosition& ref : kReferencePositions) {
+    Position pos;
+    StateInfo st;
+    ASSERT_FALSE(pos.set(ref.sfen, &st)) << ref.name;
+    for (int d = 1; d < int(ref.perft.size()); ++d) {
+      if (!ref.perft[d] || ref.perft[d] > kDefaultLeafBudget / 4) continue;
+      EXPECT_EQ(perft_leaf_count(pos, d), ref.perft[d]) << ref.name << " depth " << d;
+    }
+  }
+  Rng rng(0xC0A7);
+  long positions = 0, in_check = 0;
+  for (const ReferencePosition& ref : kReferencePositions)
+    for (int w = 0; w < 200; ++w) {
+      PositionLine g(ref.sfen);
+      for (const WalkPolicy policy : {WalkPolicy::Uniform, WalkPolicy::CheckSeeking})
+        random_walk(g, 100, rng, policy, [&](Position& pos) {
+          ASSERT_EQ(count_legal_all(pos), int(MoveList<GenType::LegalAll>(pos).size())) << pos.sfen();
+          ++positions;
+          in_check += pos.in_check();
+        });
+    }
+  EXPECT_GT(positions, 100'000);
+  EXPECT_GT(in_check, 5'000);
 }
 
 TEST(Perft, DivideSumsToPerft) {

@@ -20,7 +20,7 @@
   X(BitboardMateInOne)
 
 #ifndef SASHITE_MATE_IN_ONE
-#define SASHITE_MATE_IN_ONE "make"
+#define SASHITE_MATE_IN_ONE "bitboard"
 #endif
 
 namespace sashite {
