@@ -36,7 +36,7 @@ namespace sashite::bench {
 namespace {
 
 constexpr uint64_t kNodes = 250'000;        // per search: iterations to depth 11 to 16 on the bench positions
-constexpr size_t kRoundsPerRepetition = 3;  // with 6 positions: 18 searches per row and repetition
+constexpr size_t kRoundsPerRepetition = 2;  // with 6 positions: 12 searches per row and repetition
 
 constexpr int kFeatureDepth = 8;
 

@@ -325,6 +325,10 @@ FINDINGS = [
              "boundary: counts", "faithful yes, corrected no"),
       MdCell("of all boundary pairs", "repetition_study.md", "boundary: counts", "pairs")]),
     # The project's own questions
+    ("F-search-precision", S_OWN, "Can the bench tell a change in the real search's speed of a few per cent, the "
+     "size of a few Elo (its A/A within 1 %)?",
+     [Speedup("real search, the default configuration over a second engine of itself (A/A; paired rounds from "
+              "2026-11-29, separate medians before)", search_row(), search_row("aa"), [search_row("aa")])]),
     ("F-diff-search", S_OWN, "Does differential generation pay in the real search (the engine's own trees)?",
      [Speedup("real search, padded32-xor, classic TT: differential over full", search_row(), search_row("diff"),
               [search_row("aa")]),
@@ -362,7 +366,9 @@ FINDINGS = [
      "each program's own timer, the last ply bulk-counted by both)?",
      [MdCell(f"{p}: sashite's time over YaneuraOu's, median of the interleaved rounds' ratios (min-max)",
              "external_perft.md", p.split()[0], "sashite/YaneuraOu", per_cpu=True)
-      for p in ("start d6", "matsuri d4")]),
+      for p in ("start d6", "matsuri d4")]
+     + [Speedup(f"perft {c}: last ply counted, not written (perft_leaf_count), over written; not like for like",
+                f"perft/full/{c}", f"perft/full-leafcount/{c}", [f"perft/aa/{c}"]) for c in ("start/6", "matsuri/4")]),
     ("F-mate-in-one", S_OWN, "Mate in one decided from attack sets, without a make or a move list (the idea of "
      "YaneuraOu's mate1ply), against making each contact check and generating the evasions",
      [Speedup(f"{c}: bitboard over make, per call", f"mate_in_one/make/{c}", f"mate_in_one/bitboard/{c}",
