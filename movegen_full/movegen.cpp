@@ -36,18 +36,7 @@ ExtMove* generate(const BasicPosition<H>& pos, ExtMove* list) {
   }
 }
 
-template <HandLayout H>
-int count_legal_all(const BasicPosition<H>& pos) {
-  ExtMove list[MAX_MOVES];  // never written: CountEmit only moves the pointer through it
-  const ExtMove* end =
-      pos.side_to_move() == BLACK
-          ? detail::Generator<BLACK, true, H, CountEmit<BLACK, true>>::template generate<GenType::LegalAll>(pos, list)
-          : detail::Generator<WHITE, true, H, CountEmit<WHITE, true>>::template generate<GenType::LegalAll>(pos, list);
-  return int(end - list);
-}
-
 using Layout = TypeAt<SASHITE_HAND_LAYOUT_INDEX, RegisteredHands>;
-template int count_legal_all<Layout>(const BasicPosition<Layout>&);
 template ExtMove* generate<GenType::Captures, Layout>(const BasicPosition<Layout>&, ExtMove*);
 template ExtMove* generate<GenType::Quiets, Layout>(const BasicPosition<Layout>&, ExtMove*);
 template ExtMove* generate<GenType::Drops, Layout>(const BasicPosition<Layout>&, ExtMove*);
