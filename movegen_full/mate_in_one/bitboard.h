@@ -373,10 +373,21 @@ struct BitboardMateInOne {
     if (best != MOVE_NONE) return best;
     const auto& hand = b.hand(Us);
     const Bitboard empty = ~occ, empty_contact = contact & empty;
-    for (const PieceType pt : {LANCE, KNIGHT, SILVER, BISHOP, ROOK, GOLD})
-      if (hand.has(pt))
-        for (Bitboard t = check_squares<Us>(pt, ksq, occ) & (pt == KNIGHT ? empty : empty_contact); t;)
-          if (const Move m = make_move_drop(pt, t.pop_lsb()); try_move(m, pt, SQ_NONE)) return m;
+    // Next to the king a slider checks whatever the occupancy: its empty-board line is enough.
+    auto drop_checks = [&](PieceType pt) {
+      switch (pt) {
+        case LANCE: return lance_pseudo_attacks(Them, ksq) & empty_contact;
+        case KNIGHT: return step_attacks(Them, KNIGHT, ksq) & empty;
+        case BISHOP: return bishop_pseudo_attacks(ksq) & empty_contact;
+        case ROOK: return rook_pseudo_attacks(ksq) & empty_contact;
+        default: return step_attacks(Them, pt, ksq) & empty_contact;
+      }
+    };
+    if (!hand.empty())
+      for (const PieceType pt : {LANCE, KNIGHT, SILVER, BISHOP, ROOK, GOLD})
+        if (hand.has(pt))
+          for (Bitboard t = drop_checks(pt); t;)
+            if (const Move m = make_move_drop(pt, t.pop_lsb()); try_move(m, pt, SQ_NONE)) return m;
     for (int i = 0; i < n; ++i) {
       const Mover& v = movers[i];
       if (best != MOVE_NONE && make_move_promote(v.from, SQ_ZERO) > best) continue;
