@@ -105,6 +105,11 @@ constexpr std::size_t type_index(std::string_view name) {
   return names.size();
 }
 
+// The build option's choice: TypeAt<I, List>, or the first type when I is out of range, so that
+// the chooser's static_assert on I is the only error an unknown name gives.
+template <class List, std::size_t I>
+using ChosenType = TypeAt<(I < List::size ? I : 0), List>;
+
 // Calls f.template operator()<T>() for the T of List whose T::name is `name`; false if none
 // is (the run-time choice of a USI option or a command-line flag).
 template <class List, class F>

@@ -82,15 +82,8 @@ double cal_before_run = 0;
 // trials right after one run at full speed). Back-to-back trials could sit inside one stretch,
 // which the timed loop, hundreds of times longer, averages away. Hence the spaced trials, and the
 // second calibration to catch what still gets through.
-void set_counters(benchmark::State& state, uint64_t ticks, uint64_t ops) {
-  const double after = cycles_per_tick_now();
-  set_counters(state, ticks, ops, cal_before_run > 0 ? cal_before_run : after, after);
-  state.counters.erase("timed_apart");
-}
-
-void set_counters(benchmark::State& state, uint64_t ticks, uint64_t ops, double before, double after) {
-  // The ticks were timed apart from this run's own loop: its wall and CPU times say nothing of them.
-  state.counters["timed_apart"] = 1;
+namespace {
+void fill_counters(benchmark::State& state, uint64_t ticks, uint64_t ops, double before, double after) {
   const double gap = std::abs(after / before - 1);
   const bool rejected = gap > kCalibrationGap;
   // Agreeing: the mean brackets the clock's drift over the loop. Disagreeing: a disturbance only
@@ -108,6 +101,18 @@ void set_counters(benchmark::State& state, uint64_t ticks, uint64_t ops, double 
   state.counters["ns/op"] = tsc_per_op / tsc_ghz();
   state.counters["ops/s"] = n * tsc_ghz() * 1e9 / double(ticks);
   state.counters["cal"] = cal;
+}
+}  // namespace
+
+void set_counters(benchmark::State& state, uint64_t ticks, uint64_t ops) {
+  const double after = cycles_per_tick_now();
+  fill_counters(state, ticks, ops, cal_before_run > 0 ? cal_before_run : after, after);
+}
+
+void set_counters(benchmark::State& state, uint64_t ticks, uint64_t ops, double before, double after) {
+  // The ticks were timed apart from this run's own loop: its wall and CPU times say nothing of them.
+  state.counters["timed_apart"] = 1;
+  fill_counters(state, ticks, ops, before, after);
 }
 
 namespace {

@@ -12,9 +12,9 @@
 // ratio also carries the tree's other mix of nodes.
 //
 // A search's cycles vary on a shared host: neighbours take the L3 and memory, so that one
-// search of a position runs 10-25 % slower than the next (neither preempted nor stolen: thread
-// CPU time equals wall time; a Zen 4 VM, 2026-11-29), far more than the differences these
-// rows exist to price. So the rows are timed together in rounds: in a round each position is
+// search of a position runs slower than the next by far more than the differences these rows
+// exist to price, without being preempted (thread CPU time equals wall time; FINDINGS.md
+// F-search-precision). So the rows are timed together in rounds: in a round each position is
 // searched by every engine back to back, the order rotating, and a row's `paired_ratio` is the
 // median over its searches of its cycles per node over the default's in the same position and
 // round, a second or two apart. report.py takes a row's ratio from it. The A/A row is a second

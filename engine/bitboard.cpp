@@ -186,6 +186,7 @@ constexpr void fill_king_reach(AttackTables& t) {
       }
       r.bishops |= t.bishop_pseudo[s];
       r.rooks |= t.rook_pseudo[s];
+      r.near |= around | t.step[BLACK][KING][s];
     }
   }
 }

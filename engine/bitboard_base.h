@@ -103,11 +103,13 @@ struct AttackTables {
   alignas(64) Bitboard lance_pseudo[COLOR_NB][SQ_NB];
   // Where an enemy piece must stand to attack a square next to a king on s (the king-move test
   // looks only there): steppers of each colour, lances of each colour, bishops and rooks (and so
-  // horses and dragons) on an empty board.
+  // horses and dragons) on an empty board; `near`, the 5x5 around s (within two king steps:
+  // where a stepper that can reach the 3x3 stands, as the mate-in-one tests look).
   struct KingReach {
     Bitboard steppers[COLOR_NB];
     Bitboard lances[COLOR_NB];
     Bitboard bishops, rooks;
+    Bitboard near;
   };
   alignas(64) KingReach king_reach[SQ_NB];
   alignas(64) PextIndex bishop_index[SQ_NB];

@@ -1,7 +1,7 @@
 // count_legal_all (movegen.h), the leaf-counting perft's last ply: the full generator with
-// CountEmit, compiled once per hand layout like movegen.cpp and apart from it. In movegen.cpp
-// this second instantiation of the generator cost generate() its inlining: perft 11 % slower
-// on the Zen 4 (FINDINGS.md F-unit-inlining).
+// CountEmit, compiled once per hand layout like movegen.cpp and apart from it: in movegen.cpp
+// this second instantiation of the generator cost generate() its inlining (FINDINGS.md
+// F-unit-inlining).
 #include <tuple>
 
 #include "movegen_full/generator.h"

@@ -54,6 +54,20 @@ void random_walk(PositionLine<BasicPosition<H>>& g, int plies, Rng& rng, WalkPol
   }
 }
 
+// One attacking pair from g's position: a random check (GenType::Checks), then a random
+// evasion. False, with nothing or only the check played, where either has none. Mate problems
+// walked this way keep their mates in one near.
+template <HandLayout H>
+bool play_check_and_evasion(PositionLine<BasicPosition<H>>& g, Rng& rng) {
+  MoveList<GenType::Checks, H> checks(g.pos);
+  if (!checks.size()) return false;
+  g.play(checks.begin()[rng.below(checks.size())]);
+  MoveList<GenType::Evasions, H> evasions(g.pos);
+  if (!evasions.size()) return false;
+  g.play(evasions.begin()[rng.below(evasions.size())]);
+  return true;
+}
+
 // The SFEN of every position a random walk visits, the start included.
 inline std::vector<std::string> random_walk_sfens(std::string_view start, int plies, Rng& rng,
                                                   WalkPolicy policy = WalkPolicy::Uniform) {

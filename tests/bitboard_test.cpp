@@ -2,6 +2,7 @@
 // nifu file-fill trick (pawn_files) against a brute-force fill.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <vector>
 
 #include "engine/bitboard.h"
@@ -144,6 +145,35 @@ void check_pawn_files(Rng& rng) {
     }
   EXPECT_EQ(pawn_files<C>(Bitboard()), Bitboard());
   EXPECT_EQ(pawn_files<C>((~Bitboard()).andnot(rank_bb(last))), ~Bitboard());
+}
+
+// king_reach's sets by their definitions: `near` the squares within two king steps (distance on
+// files and ranks at most 2), the others every square from which such a piece attacks a square
+// next to the king on an empty board.
+TEST(Bitboard, KingReachHoldsEveryAttackerOfTheKingsNeighbours) {
+  for (Square k = SQ_ZERO; k < SQ_NB; ++k) {
+    const AttackTables::KingReach& r = king_reach(k);
+    Bitboard near, bishops, rooks, steppers[COLOR_NB], lances[COLOR_NB];
+    for (Square s = SQ_ZERO; s < SQ_NB; ++s) {
+      if (std::abs(file_of(s) - file_of(k)) <= 2 && std::abs(rank_of(s) - rank_of(k)) <= 2) near |= square_bb(s);
+      const Bitboard around = king_attacks(k);
+      if (bishop_pseudo_attacks(s) & around) bishops |= square_bb(s);
+      if (rook_pseudo_attacks(s) & around) rooks |= square_bb(s);
+      for (Color c : {BLACK, WHITE}) {
+        if (lance_pseudo_attacks(c, s) & around) lances[c] |= square_bb(s);
+        for (PieceType pt : {PAWN, KNIGHT, SILVER, GOLD, KING})
+          if (step_attacks(c, pt, s) & around) steppers[c] |= square_bb(s);
+      }
+    }
+    EXPECT_EQ(r.near, near) << int(k);
+    EXPECT_EQ(r.bishops, bishops) << int(k);
+    EXPECT_EQ(r.rooks, rooks) << int(k);
+    for (Color c : {BLACK, WHITE}) {
+      EXPECT_EQ(r.lances[c], lances[c]) << int(k);
+      EXPECT_EQ(r.steppers[c], steppers[c]) << int(k);
+    }
+  }
+  EXPECT_EQ(king_reach(make_square(FILE_5, RANK_5)).near.popcount(), 25);
 }
 
 TEST(Bitboard, PawnFilesEqualBruteForceFileFill) {

@@ -79,15 +79,7 @@ TEST(MateInOneFamily, MethodsAgreeOnProblemSetsAndOracle) {
     both(sfen);
     for (int w = 0; w < 16; ++w) {
       PositionLine g(sfen);
-      for (int pair = 0; pair < 6 && !g.pos.in_check(); ++pair) {
-        MoveList<GenType::Checks> checks(g.pos);
-        if (!checks.size()) break;
-        g.play(checks.begin()[rng.below(checks.size())]);
-        MoveList<GenType::Evasions> evasions(g.pos);
-        if (!evasions.size()) break;
-        g.play(evasions.begin()[rng.below(evasions.size())]);
-        both(g.pos.sfen());
-      }
+      for (int pair = 0; pair < 6 && !g.pos.in_check() && play_check_and_evasion(g, rng); ++pair) both(g.pos.sfen());
     }
   }
   const long from_problems = t.mates;

@@ -173,12 +173,7 @@ std::vector<std::string> king_hunt_sample(int walks_per_problem, uint64_t seed) 
         for (int pair = 0; pair < 4 && !g.pos.in_check(); ++pair) {
           out.push_back(g.pos.sfen());
           out.push_back(testing::flip_sfen(g.pos.sfen()));
-          MoveList<GenType::Checks> checks(g.pos);
-          if (!checks.size()) break;
-          g.play(checks.begin()[rng.below(checks.size())]);
-          MoveList<GenType::Evasions> evasions(g.pos);
-          if (!evasions.size()) break;
-          g.play(evasions.begin()[rng.below(evasions.size())]);
+          if (!play_check_and_evasion(g, rng)) break;
         }
       }
   }

@@ -52,8 +52,6 @@ static_assert(all_types<RegisteredSliderMethods>([]<class M> { return SliderMeth
 inline constexpr std::size_t kSliderMethodIndex = type_index<RegisteredSliderMethods>(SASHITE_SLIDERS);
 static_assert(kSliderMethodIndex < RegisteredSliderMethods::size,
               "SASHITE_SLIDERS names no method of SASHITE_FOR_EACH_SLIDER_METHOD (engine/sliders/sliders.h)");
-// (An unknown name falls back to index 0 here, so that the static_assert is the only error.)
-using Sliders =
-    TypeAt<(kSliderMethodIndex < RegisteredSliderMethods::size ? kSliderMethodIndex : 0), RegisteredSliderMethods>;
+using Sliders = ChosenType<RegisteredSliderMethods, kSliderMethodIndex>;
 
 }  // namespace sashite

@@ -10,7 +10,6 @@
 // (theirs); the moved piece, which may have promoted, is added by its own attack set.
 #pragma once
 
-#include <array>
 #include <cstdint>
 
 #include "movegen_full/mate_in_one/candidates.h"
@@ -18,19 +17,6 @@
 namespace sashite {
 
 namespace mate1_detail {
-
-// The squares within two king steps of s (the 5x5 around it), from a table built on first use.
-inline Bitboard near_squares(Square s) {
-  static const auto table = [] {
-    std::array<Bitboard, SQ_NB> t;
-    for (Square k = SQ_ZERO; k < SQ_NB; ++k) {
-      t[k] = king_attacks(k);
-      for_each_square(king_attacks(k), [&](Square x) { t[k] |= king_attacks(x); });
-    }
-    return t;
-  }();
-  return table[s];
-}
 
 // The pieces of `mask` (one colour's, that colour c) that attack s on occupancy occ.
 template <HandLayout H>
@@ -220,7 +206,7 @@ struct BitboardMateInOne {
     if (ksq == SQ_NONE) return MOVE_NONE;
     const Bitboard occ = b.pieces(), ours = b.pieces(Us), theirs = b.pieces(Them), k_bb = square_bb(ksq);
     const Bitboard contact = king_attacks(ksq), targets = contact.andnot(ours);
-    const Bitboard near = mate1_detail::near_squares(ksq);
+    const Bitboard near = king_reach(ksq).near;
 
     // Our pieces that alone stand between one of our sliders and the king: moving one off
     // that line checks.

@@ -20,8 +20,7 @@ ExtMove* contact_candidates(const BasicPosition<H>& b, Square ksq, ExtMove* list
   const Bitboard occ = b.pieces(), ours = b.pieces(Us);
   const Bitboard contact = king_attacks(ksq);
   const Bitboard targets = contact.andnot(ours);
-  Bitboard near = contact;
-  for_each_square(contact, [&](Square s) { near |= king_attacks(s); });
+  const Bitboard near = king_reach(ksq).near;
 
   auto moves_into = [&](Square from) {
     const PieceType pt = type_of(b.piece_on(from));

@@ -32,7 +32,6 @@ inline constexpr std::size_t kMateInOneIndex = type_index<RegisteredMateInOneMet
 static_assert(kMateInOneIndex < RegisteredMateInOneMethods::size,
               "SASHITE_MATE_IN_ONE names no method of SASHITE_FOR_EACH_MATE_IN_ONE_METHOD "
               "(movegen_full/mate_in_one/mate_in_one.h)");
-using MateInOne =
-    TypeAt<(kMateInOneIndex < RegisteredMateInOneMethods::size ? kMateInOneIndex : 0), RegisteredMateInOneMethods>;
+using MateInOne = ChosenType<RegisteredMateInOneMethods, kMateInOneIndex>;
 
 }  // namespace sashite
