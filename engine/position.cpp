@@ -137,9 +137,9 @@ Bitboard BasicPosition<H>::step_attackers_to(Color c, Square s) const {
          (silver_attacks(t, s) & (pieces(SILVER) | hdk)) | (gold_attacks(t, s) & (golds() | hdk));
 }
 
-// Flattened: do_move's check test runs it at every node, and GCC 12 left rook_attacks and
-// step_attackers_to out of line here once the SFEN parser moved out of this unit, which slowed
-// do_move (FINDINGS.md F-unit-inlining).
+// Flattened: GCC 12 left rook_attacks and step_attackers_to out of line here once the SFEN
+// parser moved out of this unit, which slowed do_move when its check test still called this
+// (FINDINGS.md F-unit-inlining); the pawn-drop-mate test and null moves still do.
 template <HandLayout H>
 [[gnu::flatten]] Bitboard BasicPosition<H>::attackers_to(Color c, Square s, const Bitboard& occ) const {
   return (step_attackers_to(c, s) | (lance_attacks(~c, s, occ) & pieces(LANCE)) |
@@ -181,31 +181,30 @@ void BasicPosition<H>::update_check_info() {
   st_->blockers = blockers_for_king(side_);
 }
 
-// c's lances, bishops, rooks, horses and dragons that attack s; a slider's attacks are computed
-// only when one stands on a line through s.
-template <HandLayout H>
-Bitboard BasicPosition<H>::slider_attackers_to(Color c, Square s) const {
-  const Bitboard theirs = pieces(c), occ = pieces();
-  const Bitboard lances = pieces(LANCE) & theirs & lance_pseudo_attacks(~c, s);
-  const Bitboard rooks = pieces(ROOK, DRAGON) & theirs & rook_pseudo_attacks(s);
-  const Bitboard bishops = pieces(BISHOP, HORSE) & theirs & bishop_pseudo_attacks(s);
-  Bitboard b;
-  if (lances) b |= lance_attacks(~c, s, occ) & lances;
-  if (rooks) b |= rook_attacks(s, occ) & rooks;
-  if (bishops) b |= bishop_attacks(s, occ) & bishops;
-  return b;
-}
-
+// After us moved a piece of kind `moved` to `to`: the checkers and the blockers of the king of
+// ~us, from one walk over our sliders on its lines (a slider with nothing between it and the
+// king checks; one with a single piece between pins or discovers), so no slider's attacks are
+// computed; a step check can only come from the moved piece.
 template <HandLayout H>
 void BasicPosition<H>::update_check_info_after(Color us, Piece moved, Square to) {
   const Square ksq = king_[~us];
-  Bitboard checkers;
+  Bitboard checkers, blockers;
   if (ksq != SQ_NONE) {
     if (step_attacks(us, type_of(moved), to).test(ksq)) checkers = square_bb(to);
-    checkers |= slider_attackers_to(us, ksq);
+    const Bitboard snipers = pieces(us) & ((lance_pseudo_attacks(~us, ksq) & pieces(LANCE)) |
+                                           (rook_pseudo_attacks(ksq) & pieces(ROOK, DRAGON)) |
+                                           (bishop_pseudo_attacks(ksq) & pieces(BISHOP, HORSE)));
+    const Bitboard occ = pieces();
+    for_each_square(snipers, [&](Square s) {
+      const Bitboard b = between_bb(ksq, s) & occ;
+      if (!b)
+        checkers |= square_bb(s);
+      else if (!b.more_than_one())
+        blockers |= b;
+    });
   }
   st_->checkers = checkers;
-  st_->blockers = blockers_for_king(~us);
+  st_->blockers = blockers;
 }
 
 template <HandLayout H>
@@ -282,17 +281,23 @@ void BasicPosition<H>::do_move(Move m, StateInfo& st) {
     const Square from = from_sq(m);
     const Piece pc = board_[from];
     const Piece captured = board_[to];
+    const Bitboard from_bb = square_bb(from), to_bb = square_bb(to);
     st.captured = captured;
+    moved = is_promotion(m) ? Piece(pc | int(PROMOTED)) : pc;
     if (captured != NO_PIECE) {
       const PieceType pr = raw_type(type_of(captured));
       st.hand_key = Keys::count_changed(st.hand_key, zobrist::hand, us, pr, hand_[us], +1);
       hand_[us].add(pr);
-      remove_piece(to, captured);
+      by_type_[type_of(captured)] ^= to_bb;
+      by_color_[~us] ^= to_bb;
+      by_type_[NO_PIECE_TYPE] ^= from_bb;
       st.board_key ^= zobrist::psq[captured][to];
+    } else {
+      by_type_[NO_PIECE_TYPE] ^= from_bb | to_bb;
     }
-    moved = is_promotion(m) ? Piece(pc | int(PROMOTED)) : pc;
-    remove_piece(from, pc);
-    put_piece(to, moved);
+    move_piece(from_bb, to_bb, pc, moved);
+    board_[from] = NO_PIECE;
+    board_[to] = moved;
     st.board_key ^= zobrist::psq[pc][from] ^ zobrist::psq[moved][to];
     if (type_of(pc) == KING) king_[us] = to;
   }
@@ -318,12 +323,19 @@ void BasicPosition<H>::undo_move(Move m) {
     const Square from = from_sq(m);
     const Piece moved = board_[to];
     const Piece pc = is_promotion(m) ? Piece(moved & ~int(PROMOTED)) : moved;
-    remove_piece(to, moved);
-    put_piece(from, pc);
+    const Bitboard from_bb = square_bb(from), to_bb = square_bb(to);
+    move_piece(from_bb, to_bb, pc, moved);
+    board_[from] = pc;
     if (type_of(pc) == KING) king_[us] = from;
-    if (const Piece captured = st_->captured; captured != NO_PIECE) {
-      put_piece(to, captured);
+    const Piece captured = st_->captured;
+    board_[to] = captured;
+    if (captured != NO_PIECE) {
+      by_type_[type_of(captured)] ^= to_bb;
+      by_color_[~us] ^= to_bb;
+      by_type_[NO_PIECE_TYPE] ^= from_bb;
       hand_[us].sub(raw_type(type_of(captured)));
+    } else {
+      by_type_[NO_PIECE_TYPE] ^= from_bb | to_bb;
     }
   }
   st_ = st_->previous;

@@ -179,12 +179,19 @@ class BasicPosition {
     board_[s] = NO_PIECE;
     toggle_bitboards(s, pc);
   }
+  // A board move's own toggles (a piece of kind pc leaves from, one of kind moved, pc or its
+  // promotion, stands on to): the occupancy and any capture are the caller's. Two squares in one
+  // toggle per bitboard, where a remove and a put toggle each twice.
+  [[gnu::always_inline]] void move_piece(const Bitboard& from_bb, const Bitboard& to_bb, Piece pc, Piece moved) {
+    by_color_[color_of(pc)] ^= from_bb | to_bb;
+    by_type_[type_of(pc)] ^= from_bb;
+    by_type_[type_of(moved)] ^= to_bb;
+  }
   void update_check_info();
   // The same after a move of `us` that put `moved` on `to`, cheaper: only that piece can give a
   // step check, since the enemy king was not in check before it (SFENs that say otherwise are
   // refused).
   void update_check_info_after(Color us, Piece moved, Square to);
-  Bitboard slider_attackers_to(Color c, Square s) const;
   Key side_key() const { return Keys::kSideRandom ? zobrist::side : 0; }
 
   Piece board_[SQ_NB] = {};

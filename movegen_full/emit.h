@@ -17,30 +17,36 @@ inline __m512i square_numbers(int first_square) {
                       15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0),
       _mm512_set1_epi8(char(first_square)));
 }
-// One word's targets, 8 moves a store: vpcompressb packs the set bits' square numbers, vpermb
-// moves each group of 8 into the low bytes of 8 qwords, and one 64-byte store writes 8 ExtMoves
-// (move = base | to; the score half zero). The loop runs once for a word of up to 8 targets,
-// empty words included, so a piece's emission has no branch whose trip count varies by
+// One word's targets, 8 moves a store: vpcompressb packs the set bits' square numbers, vpmovzxbq
+// widens the low 8 of them into 8 qwords, and one 64-byte store writes 8 ExtMoves (move = base |
+// to; the score half zero); a rotation by one qword brings the next 8 down. No index vector: the
+// loop used to permute with a constant per group of 8, and GCC, peeling it, kept nine constants
+// live and reloaded them before every piece type's loop. Runs once for a word of up to 8
+// targets, empty words included, so a piece's emission has no branch whose trip count varies by
 // position. Writes up to 8 entries past the returned end: MAX_MOVES leaves room (kEmitSlack).
 // Pawn = true: the move's from is to + its own offset, carried in `base` as offset << 7 (all pawns
 // at once, by their destinations).
+// The low 128 bits, without _mm512_castsi512_si128 (GCC 12 warns that its placeholder source may
+// be uninitialized).
+[[gnu::always_inline]] inline __m128i low_lane(__m512i v) {
+  return __m128i(__builtin_shufflevector(__v8di(v), __v8di(v), 0, 1));
+}
 template <bool Pawn = false>
 [[gnu::always_inline]] inline ExtMove* emit_word(ExtMove* list, uint64_t word, int first_square, __m512i base) {
-  const __m512i numbers = square_numbers(first_square);
-  const __m512i packed = _mm512_maskz_compress_epi8(word, numbers);
-  const int n = __builtin_popcountll(word);
-  __m512i group = _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0);
-  int i = 0;
+  __m512i packed = _mm512_maskz_compress_epi8(word, square_numbers(first_square));
+  ExtMove* const end = list + __builtin_popcountll(word);
+  ExtMove* out = list;
+#pragma GCC unroll 1
   do {
-    const __m512i to = _mm512_maskz_permutexvar_epi8(0x0101010101010101ULL, group, packed);
+    const __m512i to = _mm512_maskz_cvtepu8_epi64(0xff, low_lane(packed));
     if constexpr (Pawn)
-      _mm512_storeu_si512(list + i, _mm512_add_epi64(_mm512_add_epi64(to, _mm512_maskz_slli_epi64(0xff, to, 7)), base));
+      _mm512_storeu_si512(out, _mm512_add_epi64(_mm512_add_epi64(to, _mm512_maskz_slli_epi64(0xff, to, 7)), base));
     else
-      _mm512_storeu_si512(list + i, _mm512_or_si512(to, base));
-    group = _mm512_add_epi64(group, _mm512_set1_epi64(8));
-    i += 8;
-  } while (i < n);
-  return list + n;
+      _mm512_storeu_si512(out, _mm512_or_si512(to, base));
+    packed = _mm512_maskz_alignr_epi64(0xff, packed, packed, 1);
+    out += 8;
+  } while (out < end);
+  return end;
 }
 }  // namespace detail
 inline constexpr int kEmitSlack = 8;
