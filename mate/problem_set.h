@@ -7,6 +7,7 @@
 #include <fstream>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "mate/solver.h"
@@ -20,6 +21,23 @@ struct MateProblem {
   int length() const { return std::atoi(expected.c_str() + expected.find(' ') + 1); }  // mate or nomate N
   // A "nomate N" problem is solved to N plies (deeper there may be a mate, or the king runs).
   int max_depth() const { return nomate() ? length() : kMaxMateDepth; }
+  // Whether an answer (mate_answer()'s text: "mate N", "mate N within M", "nomate", "nomate N",
+  // "timeout") solves the problem: a mate problem needs a mate of any length (a first proof, or
+  // gpsusi's one line, need not be the shortest), a "nomate N" problem a no-mate answer, an open
+  // problem either. Whether a mate's line holds is check_mate_line()'s to say.
+  bool solved_by(std::string_view answer) const {
+    const bool mate_answer = answer.starts_with("mate "), nomate_answer = answer.starts_with("nomate");
+    return mate() ? mate_answer : nomate() ? nomate_answer : mate_answer || nomate_answer;
+  }
+  // Whether an answer contradicts the problem: a mate problem answered "nomate" or, when the answer
+  // claims the exact length, with another length; a "nomate N" problem answered with a mate within
+  // N plies. A timeout contradicts nothing.
+  bool contradicted_by(std::string_view answer, bool exact) const {
+    if (answer.starts_with("timeout")) return false;
+    if (mate()) return exact ? answer != expected : !answer.starts_with("mate ");
+    if (nomate()) return answer.starts_with("mate ") && std::atoi(std::string(answer.substr(5)).c_str()) <= length();
+    return false;
+  }
 };
 
 // nullopt when the file cannot be read.

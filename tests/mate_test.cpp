@@ -201,6 +201,31 @@ TYPED_TEST(MateRecords, OneRecordKeepsProofDisproofAndNumbers) {
 // new generation empties it; a search's result replaces its numbers.
 // The tables' memory (base/large_memory.h): zeroed (the table's "never written"), 2 MB aligned,
 // and moved without a copy.
+// How mate_report grades an answer: a mate answer does not solve a "nomate N" problem (it once
+// counted as solved there), and a mate within N contradicts one.
+TEST(MateProblem, GradesAnswersByWhatTheProblemExpects) {
+  const Problem mate9{"", "mate 9", ""}, nomate7{"", "nomate 7", ""}, open{"", "", ""};
+  EXPECT_TRUE(mate9.solved_by("mate 9"));
+  EXPECT_TRUE(mate9.solved_by("mate 13 within 15"));  // a first proof need not be the shortest
+  EXPECT_FALSE(mate9.solved_by("nomate"));
+  EXPECT_FALSE(mate9.solved_by("timeout"));
+  EXPECT_FALSE(nomate7.solved_by("mate 5"));
+  EXPECT_FALSE(nomate7.solved_by("mate 9"));
+  EXPECT_TRUE(nomate7.solved_by("nomate 7"));
+  EXPECT_TRUE(nomate7.solved_by("nomate"));
+  EXPECT_TRUE(open.solved_by("mate 3"));
+  EXPECT_TRUE(open.solved_by("nomate"));
+  EXPECT_FALSE(open.solved_by("timeout"));
+
+  EXPECT_TRUE(mate9.contradicted_by("mate 11", true));
+  EXPECT_FALSE(mate9.contradicted_by("mate 11", false));  // not claimed shortest
+  EXPECT_TRUE(mate9.contradicted_by("nomate", false));
+  EXPECT_FALSE(mate9.contradicted_by("timeout", false));
+  EXPECT_TRUE(nomate7.contradicted_by("mate 5", true));
+  EXPECT_FALSE(nomate7.contradicted_by("mate 9", true));  // no mate within 7 is still true
+  EXPECT_FALSE(open.contradicted_by("mate 5", true));
+}
+
 TEST(LargeArray, ComesZeroedAndAligned) {
   LargeArray<uint64_t> a(3 << 18);
   ASSERT_NE(a.get(), nullptr);

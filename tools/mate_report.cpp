@@ -3,7 +3,8 @@
 // (mate/solvers.h) and gpsusi's `go mate` (Debian gpsshogi, df-pn), interleaved problem
 // by problem and run by run: answer, length, nodes, time, nodes/s, the median of `runs` runs
 // (a cleared table each). Then the totals against 謎電 (2005)'s published 1,359,825 nodes/s,
-// whether every solver gave the same answer, and for the problem chosen with --detail N
+// whether every solver gave the same answer and every mate line (gpsusi's too) replays as a mate
+// (check_mate_line; a rejected line does not count as solved), and for the problem chosen with --detail N
 // (1-based) 謎電's per-iteration table and the table statistics of each combination. Markdown.
 // --post-search sets the unbounded df-pn's MatePostSearch (default shortest, the others' question);
 // --solver keeps one solver.
@@ -25,6 +26,7 @@
 #include "match/child_process.h"
 #include "mate/mate_session.h"
 #include "mate/problem_set.h"
+#include "movegen_full/usi_move.h"
 #include "tools/study/command_line.h"
 
 using namespace sashite;
@@ -42,7 +44,29 @@ struct Run {
   double seconds = 0;
   MateResult result;
   MateTableStats stats;
+  std::vector<std::string> line;  // a mate answer's moves, in USI
+  std::string line_error;         // why that line is no mate (check_mate_line); empty when it is one
 };
+
+// A mate answer's line replayed from the problem's position: every move legal, the attacker's
+// each a check, the last position mated (check_mate_line); the reason when it is not.
+std::string replay(const std::string& sfen, const std::vector<std::string>& usi_line) {
+  Position pos;
+  StateInfo si;
+  pos.set(sfen, &si);  // checked by solve() or the problem file's reader before
+  std::vector<Move> moves;
+  std::vector<StateInfo> states(usi_line.size());
+  std::string error;
+  for (const std::string& text : usi_line) {
+    const Move m = parse_usi_move(pos, text, &error);
+    if (m == MOVE_NONE) break;
+    pos.do_move(m, states[moves.size()]);
+    moves.push_back(m);
+  }
+  for (size_t i = moves.size(); i-- > 0;) pos.undo_move(moves[i]);
+  if (moves.size() < usi_line.size()) return "move " + std::to_string(moves.size() + 1) + ": " + error;
+  return check_mate_line(pos, moves);
+}
 
 // max_depth: a "nomate N" problem is solved to N plies, as the tests do.
 Run solve(MateSession& session, const std::string& sfen, int64_t ms, int max_depth, MatePostSearch post) {
@@ -60,6 +84,7 @@ Run solve(MateSession& session, const std::string& sfen, int64_t ms, int max_dep
   run.result = session.solve(pos, limits);
   run.answer = mate_answer(run.result);
   if (!run.result.moves.empty()) run.first = to_usi(run.result.moves[0]);
+  for (Move m : run.result.moves) run.line.push_back(to_usi(m));
   run.nodes = run.result.nodes;
   run.solution_nodes = run.result.solution_nodes;
   run.seconds = run.result.seconds;
@@ -94,10 +119,9 @@ class Gpsusi {
       run.answer = "timeout";
     else {
       std::istringstream is(last.substr(10));
-      int n = 0;
-      for (std::string w; is >> w; ++n)
-        if (n == 0) run.first = w;
-      run.answer = "mate " + std::to_string(n);
+      for (std::string w; is >> w;) run.line.push_back(w);
+      if (!run.line.empty()) run.first = run.line[0];
+      run.answer = "mate " + std::to_string(run.line.size());
     }
     for (const std::string& l : *lines) {  // its own node count, when it prints one
       const size_t at = l.find(" nodes ");
@@ -117,12 +141,6 @@ class Gpsusi {
 Run median(std::vector<Run> runs) {
   std::sort(runs.begin(), runs.end(), [](const Run& a, const Run& b) { return a.seconds < b.seconds; });
   return runs[runs.size() / 2];
-}
-
-// Decided, and as expected where the file gives a mate length.
-bool solved(const std::string& answer, const std::string& expected) {
-  if (expected.starts_with("mate")) return answer.starts_with("mate");  // gpsusi's line need not be the shortest
-  return answer.starts_with("mate") || answer.starts_with("nomate");
 }
 
 struct Options {
@@ -199,7 +217,10 @@ std::vector<std::vector<Run>> measure(const Options& o, const std::vector<MatePr
         all[c].push_back(c < k.sessions.size()
                              ? solve(k.sessions[c], problems[p].sfen, o.ms, problems[p].max_depth(), o.post)
                              : k.gpsusi->solve(problems[p].sfen, o.ms));
-    for (size_t c = 0; c < k.size(); ++c) rows[p][c] = median(all[c]);
+    for (size_t c = 0; c < k.size(); ++c) {
+      rows[p][c] = median(all[c]);
+      if (rows[p][c].answer.starts_with("mate ")) rows[p][c].line_error = replay(problems[p].sfen, rows[p][c].line);
+    }
   }
   return rows;
 }
@@ -234,7 +255,7 @@ void print_totals(const std::vector<MateProblem>& problems, const Combinations& 
     for (size_t p = 0; p < problems.size(); ++p) {
       s += rows[p][c].seconds;
       n += rows[p][c].nodes + rows[p][c].solution_nodes;
-      ok += solved(rows[p][c].answer, problems[p].expected);
+      ok += problems[p].solved_by(rows[p][c].answer) && rows[p][c].line_error.empty();
     }
     const double nps = s > 0 ? double(n) / s : 0;
     char ratio[32] = "-";
@@ -244,8 +265,8 @@ void print_totals(const std::vector<MateProblem>& problems, const Combinations& 
   }
 }
 
-// The solvers must agree with each other and with the expected answer where it is given: prints
-// each disagreement and returns their number.
+// The solvers must agree with each other and with the expected answer where it is given, and every
+// mate line must replay as a mate (gpsusi's too): prints each failure and returns their number.
 int print_disagreements(const std::vector<MateProblem>& problems, const Combinations& k,
                         const std::vector<std::vector<Run>>& rows) {
   // "nomate" (none at any length) and "nomate N" (none within N) do not contradict; a mate that
@@ -260,19 +281,28 @@ int print_disagreements(const std::vector<MateProblem>& problems, const Combinat
   int disagreements = 0;
   for (size_t p = 0; p < problems.size(); ++p) {
     const std::string& expected = problems[p].expected;
-    for (size_t c = 0; c < k.sessions.size(); ++c) {
+    for (size_t c = 0; c < k.size(); ++c) {
       const Run& r = rows[p][c];
+      if (!r.line_error.empty()) {
+        std::printf("\nLINE REJECTED on problem %zu: %s answers %s, but %s\n", p + 1, k.label(c).c_str(),
+                    r.answer.c_str(), r.line_error.c_str());
+        ++disagreements;
+      }
+      if (c >= k.sessions.size()) continue;  // gpsusi's answers are its own
       const std::string& a = r.answer;
       const bool differs = !agree(r, rows[p][0]);
-      const bool wrong = expected.starts_with("mate") && (r.result.exact ? a != expected : !a.starts_with("mate"));
-      if (a != "timeout" && (wrong || (differs && rows[p][0].answer != "timeout"))) {
+      if (a != "timeout" &&
+          (problems[p].contradicted_by(a, r.result.exact) || (differs && rows[p][0].answer != "timeout"))) {
         std::printf("\nDISAGREEMENT on problem %zu: %s answers %s (expected %s)\n", p + 1, k.label(c).c_str(),
                     a.c_str(), expected.c_str());
         ++disagreements;
       }
     }
   }
-  if (!disagreements) std::printf("\nEvery solver and table layout gave the same answer on every problem.\n");
+  if (!disagreements)
+    std::printf(
+        "\nEvery solver and table layout gave the same answer on every problem, and every mate line replays as a "
+        "mate.\n");
   return disagreements;
 }
 
