@@ -158,6 +158,9 @@ typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::evaluate(uint16_t
         return v;
       }
     }
+    // Under a one-ply bound every check has just been decided exactly, and none mates: the node
+    // is disproven for this hand (fewer pieces give no new check), not left open to expand.
+    if (len == 1) return {kInfinitePnDn, 0, 1, false, hand};
     return {pn0, std::max(dn0, kMobilityUnit * (checks + long_drop)), 0, false, 0};
   }
   // Mated (a pawn-drop mate is never generated).
@@ -590,9 +593,11 @@ MateResult UnboundedDfPnSolver<T>::solve(Position& pos, const MateLimits& limits
       shortest = true;
       break;
     }
-    length = w.len;
+    // The shorter bound counts only with its line: a line that cannot be followed keeps the
+    // longer proven mate and its length together.
     std::vector<Move> line;
-    if (!proof_line(length, line)) break;
+    if (!proof_line(w.len, line)) break;
+    length = w.len;
     best_ = std::move(line);
   }
   res.moves = best_;

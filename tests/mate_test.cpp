@@ -342,6 +342,32 @@ MateResult solve_unbounded(const std::string& sfen, MatePostSearch post, const s
   return r;
 }
 
+// Under a one-ply bound an attacking node is decided by its exact mate-in-one test: with checks
+// but no mate in one it is disproven at once, no check expanded (it was left open, and every
+// check was made and its evasions generated, before issue 47's fix).
+TEST(UnboundedDfPn, OnePlyBoundDecidesAtTheLeaf) {
+  Position pos;
+  StateInfo si;
+  ASSERT_EQ(pos.set("4k4/9/9/9/9/9/9/9/4K4 b G 1", &si), std::nullopt);  // gold checks, none mates
+  ASSERT_GT(MoveList<GenType::ChecksAll>(pos).size(), 2u);
+  PnDnTable<DefaultHand> table;
+  table.resize(16);
+  UnboundedDfPnSolver<PnDnTable<DefaultHand>> solver(table);
+  MateLimits limits;
+  limits.max_depth = 1;
+  const MateResult r = solver.solve(pos, limits);
+  EXPECT_EQ(r.status, MateStatus::NoMate);
+  EXPECT_EQ(r.depth, 1);
+  EXPECT_EQ(r.nodes, 0u);
+  limits.max_depth = 3;  // and a mate in three is still found under a three-ply bound
+  ASSERT_EQ(pos.set("9/4k4/9/4P4/9/9/9/9/9 b 2G2r2b4s4n4l17p 1", &si), std::nullopt);  // tsume.txt's first
+  const MateResult three = solver.solve(pos, limits);
+  EXPECT_EQ(three.status, MateStatus::Mate);
+  EXPECT_EQ(check_mate_line(pos, three.moves), "");
+  limits.max_depth = 1;
+  EXPECT_EQ(solver.solve(pos, limits).status, MateStatus::NoMate);
+}
+
 // Without the post-search the first proof's line is answered: a mate, perhaps longer; with
 // upper-bound the length is exact; the set's every mate both ways.
 TEST(UnboundedDfPn, EveryPostSearchAnswersAProvenMate) {
