@@ -158,20 +158,32 @@ bool BasicPosition<H>::attacked_by(Color c, Square s, const Bitboard& occ) const
          (bishops && (bishop_attacks(s, occ) & bishops));
 }
 
-template <HandLayout H>
-Bitboard BasicPosition<H>::blockers_for_king(Color c) const {
-  const Square ksq = king_[c];
-  if (ksq == SQ_NONE) return Bitboard();
-  const Bitboard snipers =
-      pieces(~c) & ((lance_pseudo_attacks(c, ksq) & pieces(LANCE)) | (rook_pseudo_attacks(ksq) & pieces(ROOK, DRAGON)) |
-                    (bishop_pseudo_attacks(ksq) & pieces(BISHOP, HORSE)));
+namespace {
+// One walk over the enemy sliders on the lines of c's king on ksq: returns the pieces that alone
+// shield it, and adds to `checkers` the sliders with nothing between. Inlined by force into both
+// users: update_check_info_after runs it in every do_move.
+template <class Pos>
+[[gnu::always_inline]] inline Bitboard walk_king_lines(const Pos& pos, Color c, Square ksq, Bitboard& checkers) {
+  const Bitboard snipers = pos.pieces(~c) & ((lance_pseudo_attacks(c, ksq) & pos.pieces(LANCE)) |
+                                             (rook_pseudo_attacks(ksq) & pos.pieces(ROOK, DRAGON)) |
+                                             (bishop_pseudo_attacks(ksq) & pos.pieces(BISHOP, HORSE)));
   Bitboard blockers;
-  const Bitboard occ = pieces();
+  const Bitboard occ = pos.pieces();
   for_each_square(snipers, [&](Square s) {
     const Bitboard b = between_bb(ksq, s) & occ;
-    if (b && !b.more_than_one()) blockers |= b;
+    if (!b)
+      checkers |= square_bb(s);
+    else if (!b.more_than_one())
+      blockers |= b;
   });
   return blockers;
+}
+}  // namespace
+
+template <HandLayout H>
+Bitboard BasicPosition<H>::blockers_for_king(Color c) const {
+  Bitboard checkers;
+  return king_[c] == SQ_NONE ? Bitboard() : walk_king_lines(*this, c, king_[c], checkers);
 }
 
 template <HandLayout H>
@@ -181,27 +193,15 @@ void BasicPosition<H>::update_check_info() {
   st_->blockers = blockers_for_king(side_);
 }
 
-// After us moved a piece of kind `moved` to `to`: the checkers and the blockers of the king of
-// ~us, from one walk over our sliders on its lines (a slider with nothing between it and the
-// king checks; one with a single piece between pins or discovers), so no slider's attacks are
-// computed; a step check can only come from the moved piece.
+// After us moved a piece of kind `moved` to `to`: a step check can only come from the moved
+// piece, and the sliding checkers come with the blockers, so no slider's attacks are computed.
 template <HandLayout H>
 void BasicPosition<H>::update_check_info_after(Color us, Piece moved, Square to) {
   const Square ksq = king_[~us];
   Bitboard checkers, blockers;
   if (ksq != SQ_NONE) {
     if (step_attacks(us, type_of(moved), to).test(ksq)) checkers = square_bb(to);
-    const Bitboard snipers = pieces(us) & ((lance_pseudo_attacks(~us, ksq) & pieces(LANCE)) |
-                                           (rook_pseudo_attacks(ksq) & pieces(ROOK, DRAGON)) |
-                                           (bishop_pseudo_attacks(ksq) & pieces(BISHOP, HORSE)));
-    const Bitboard occ = pieces();
-    for_each_square(snipers, [&](Square s) {
-      const Bitboard b = between_bb(ksq, s) & occ;
-      if (!b)
-        checkers |= square_bb(s);
-      else if (!b.more_than_one())
-        blockers |= b;
-    });
+    blockers = walk_king_lines(*this, ~us, ksq, checkers);
   }
   st_->checkers = checkers;
   st_->blockers = blockers;
@@ -281,21 +281,14 @@ void BasicPosition<H>::do_move(Move m, StateInfo& st) {
     const Square from = from_sq(m);
     const Piece pc = board_[from];
     const Piece captured = board_[to];
-    const Bitboard from_bb = square_bb(from), to_bb = square_bb(to);
     st.captured = captured;
     moved = is_promotion(m) ? Piece(pc | int(PROMOTED)) : pc;
-    if (captured != NO_PIECE) {
+    toggle_board_move(from, to, pc, moved, captured, [&] {
       const PieceType pr = raw_type(type_of(captured));
       st.hand_key = Keys::count_changed(st.hand_key, zobrist::hand, us, pr, hand_[us], +1);
       hand_[us].add(pr);
-      by_type_[type_of(captured)] ^= to_bb;
-      by_color_[~us] ^= to_bb;
-      by_type_[NO_PIECE_TYPE] ^= from_bb;
       st.board_key ^= zobrist::psq[captured][to];
-    } else {
-      by_type_[NO_PIECE_TYPE] ^= from_bb | to_bb;
-    }
-    move_piece(from_bb, to_bb, pc, moved);
+    });
     board_[from] = NO_PIECE;
     board_[to] = moved;
     st.board_key ^= zobrist::psq[pc][from] ^ zobrist::psq[moved][to];
@@ -323,20 +316,11 @@ void BasicPosition<H>::undo_move(Move m) {
     const Square from = from_sq(m);
     const Piece moved = board_[to];
     const Piece pc = is_promotion(m) ? Piece(moved & ~int(PROMOTED)) : moved;
-    const Bitboard from_bb = square_bb(from), to_bb = square_bb(to);
-    move_piece(from_bb, to_bb, pc, moved);
-    board_[from] = pc;
-    if (type_of(pc) == KING) king_[us] = from;
     const Piece captured = st_->captured;
+    toggle_board_move(from, to, pc, moved, captured, [&] { hand_[us].sub(raw_type(type_of(captured))); });
+    board_[from] = pc;
     board_[to] = captured;
-    if (captured != NO_PIECE) {
-      by_type_[type_of(captured)] ^= to_bb;
-      by_color_[~us] ^= to_bb;
-      by_type_[NO_PIECE_TYPE] ^= from_bb;
-      hand_[us].sub(raw_type(type_of(captured)));
-    } else {
-      by_type_[NO_PIECE_TYPE] ^= from_bb | to_bb;
-    }
+    if (type_of(pc) == KING) king_[us] = from;
   }
   st_ = st_->previous;
   --game_ply_;

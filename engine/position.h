@@ -179,13 +179,25 @@ class BasicPosition {
     board_[s] = NO_PIECE;
     toggle_bitboards(s, pc);
   }
-  // A board move's own toggles (a piece of kind pc leaves from, one of kind moved, pc or its
-  // promotion, stands on to): the occupancy and any capture are the caller's. Two squares in one
-  // toggle per bitboard, where a remove and a put toggle each twice.
-  [[gnu::always_inline]] void move_piece(const Bitboard& from_bb, const Bitboard& to_bb, Piece pc, Piece moved) {
+  // A board move's toggles, the same for make and unmake (XOR): a piece of kind pc leaves from,
+  // one of kind moved (pc or its promotion) stands on to, and captured (or NO_PIECE) leaves to;
+  // on_capture() runs in the same branch (the hand and keys), not in a second test. Two squares in
+  // one toggle per bitboard, where a remove and a put toggle each twice.
+  template <class OnCapture>
+  [[gnu::always_inline]] void toggle_board_move(Square from, Square to, Piece pc, Piece moved, Piece captured,
+                                                OnCapture&& on_capture) {
+    const Bitboard from_bb = square_bb(from), to_bb = square_bb(to);
     by_color_[color_of(pc)] ^= from_bb | to_bb;
     by_type_[type_of(pc)] ^= from_bb;
     by_type_[type_of(moved)] ^= to_bb;
+    if (captured != NO_PIECE) {
+      by_type_[type_of(captured)] ^= to_bb;
+      by_color_[color_of(captured)] ^= to_bb;
+      by_type_[NO_PIECE_TYPE] ^= from_bb;
+      on_capture();
+    } else {
+      by_type_[NO_PIECE_TYPE] ^= from_bb | to_bb;
+    }
   }
   void update_check_info();
   // The same after a move of `us` that put `moved` on `to`, cheaper: only that piece can give a

@@ -17,6 +17,11 @@ inline __m512i square_numbers(int first_square) {
                       15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0),
       _mm512_set1_epi8(char(first_square)));
 }
+// The low 128 bits, without _mm512_castsi512_si128 (GCC 12 warns that its placeholder source may
+// be uninitialized).
+[[gnu::always_inline]] inline __m128i low_lane(__m512i v) {
+  return __m128i(__builtin_shufflevector(__v8di(v), __v8di(v), 0, 1));
+}
 // One word's targets, 8 moves a store: vpcompressb packs the set bits' square numbers, vpmovzxbq
 // widens the low 8 of them into 8 qwords, and one 64-byte store writes 8 ExtMoves (move = base |
 // to; the score half zero); a rotation by one qword brings the next 8 down. No index vector: the
@@ -26,11 +31,6 @@ inline __m512i square_numbers(int first_square) {
 // position. Writes up to 8 entries past the returned end: MAX_MOVES leaves room (kEmitSlack).
 // Pawn = true: the move's from is to + its own offset, carried in `base` as offset << 7 (all pawns
 // at once, by their destinations).
-// The low 128 bits, without _mm512_castsi512_si128 (GCC 12 warns that its placeholder source may
-// be uninitialized).
-[[gnu::always_inline]] inline __m128i low_lane(__m512i v) {
-  return __m128i(__builtin_shufflevector(__v8di(v), __v8di(v), 0, 1));
-}
 template <bool Pawn = false>
 [[gnu::always_inline]] inline ExtMove* emit_word(ExtMove* list, uint64_t word, int first_square, __m512i base) {
   __m512i packed = _mm512_maskz_compress_epi8(word, square_numbers(first_square));

@@ -196,11 +196,6 @@ TYPED_TEST(MateRecords, OneRecordKeepsProofDisproofAndNumbers) {
   EXPECT_EQ(t.stats().records, 1u);
 }
 
-// The unbounded df-pn's table: a proof answers for more pieces in hand and every wider bound,
-// a disproof for fewer and every narrower bound, numbers only for their own hand and bound; a
-// new generation empties it; a search's result replaces its numbers.
-// The tables' memory (base/large_memory.h): zeroed (the table's "never written"), 2 MB aligned,
-// and moved without a copy.
 // How mate_report grades an answer: a mate answer does not solve a "nomate N" problem (it once
 // counted as solved there), and a mate within N contradicts one.
 TEST(MateProblem, GradesAnswersByWhatTheProblemExpects) {
@@ -226,6 +221,8 @@ TEST(MateProblem, GradesAnswersByWhatTheProblemExpects) {
   EXPECT_FALSE(open.contradicted_by("mate 5", true));
 }
 
+// The tables' memory (base/large_memory.h): zeroed (the table's "never written"), 2 MB aligned,
+// and moved without a copy.
 TEST(LargeArray, ComesZeroedAndAligned) {
   LargeArray<uint64_t> a(3 << 18);
   ASSERT_NE(a.get(), nullptr);
@@ -237,6 +234,9 @@ TEST(LargeArray, ComesZeroedAndAligned) {
   EXPECT_EQ(b[b.size() - 1], 7u);
 }
 
+// The unbounded df-pn's table: a proof answers for more pieces in hand and every wider bound,
+// a disproof for fewer and every narrower bound, numbers only for their own hand and bound; a
+// new generation empties it; a search's result replaces its numbers.
 TEST(PnDnTable, EntriesAnswerByHandAndBound) {
   PnDnTable<DefaultHand> t;
   t.resize(1);

@@ -25,6 +25,7 @@
 
 #include "match/child_process.h"
 #include "mate/mate_session.h"
+#include "engine/position_line.h"
 #include "mate/problem_set.h"
 #include "movegen_full/usi_move.h"
 #include "tools/study/command_line.h"
@@ -51,21 +52,16 @@ struct Run {
 // A mate answer's line replayed from the problem's position: every move legal, the attacker's
 // each a check, the last position mated (check_mate_line); the reason when it is not.
 std::string replay(const std::string& sfen, const std::vector<std::string>& usi_line) {
-  Position pos;
-  StateInfo si;
-  pos.set(sfen, &si);  // checked by solve() or the problem file's reader before
-  std::vector<Move> moves;
-  std::vector<StateInfo> states(usi_line.size());
+  PositionLine g(sfen);  // the SFEN was checked by solve() or the problem file's reader before
   std::string error;
   for (const std::string& text : usi_line) {
-    const Move m = parse_usi_move(pos, text, &error);
-    if (m == MOVE_NONE) break;
-    pos.do_move(m, states[moves.size()]);
-    moves.push_back(m);
+    const Move m = parse_usi_move(g.pos, text, &error);
+    if (m == MOVE_NONE) return "move " + std::to_string(g.moves.size() + 1) + ": " + error;
+    g.play(m);
   }
-  for (size_t i = moves.size(); i-- > 0;) pos.undo_move(moves[i]);
-  if (moves.size() < usi_line.size()) return "move " + std::to_string(moves.size() + 1) + ": " + error;
-  return check_mate_line(pos, moves);
+  const std::vector<Move> line = g.moves;
+  while (!g.moves.empty()) g.undo();
+  return check_mate_line(g.pos, line);
 }
 
 // max_depth: a "nomate N" problem is solved to N plies, as the tests do.
