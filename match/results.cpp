@@ -380,7 +380,12 @@ std::string summary_json(const Summary& s, const std::optional<Sprt>& sprt) {
         .add(k + "_failures", s.failures[side]);
     o.add(k + "_restarts", s.restarts[side]).add(k + "_late", s.late[side]);
   }
-  if (sprt) o.add("llr", sprt->llr(s.pairs)).add("llr_low", sprt->lower_bound()).add("llr_high", sprt->upper_bound());
+  if (sprt) {
+    const SprtVerdict v = sprt->verdict(s.pairs);
+    o.add("llr", sprt->llr(s.pairs)).add("llr_low", sprt->lower_bound()).add("llr_high", sprt->upper_bound());
+    o.add("llr_fishtest", sprt->fishtest_llr(s.pairs));
+    o.add("verdict", v == SprtVerdict::AcceptH1 ? "H1" : v == SprtVerdict::AcceptH0 ? "H0" : "none");
+  }
   return o.str();
 }
 

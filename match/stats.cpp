@@ -65,16 +65,31 @@ EloEstimate estimate(const Pentanomial& r) {
 double Sprt::lower_bound() const { return std::log(beta / (1 - alpha)); }
 double Sprt::upper_bound() const { return std::log((1 - beta) / alpha); }
 
-// The GSPRT approximation: N (s1 - s0) (2 mean - s0 - s1) / (2 var) over the pairs.
-double Sprt::llr(const Pentanomial& r) const {
+namespace {
+
+// The GSPRT approximation: N (s1 - s0) (2 mean - s0 - s1) / (2 var) over the pairs, the variance
+// over the pairs and `floor_pairs` pseudo-pairs at each end.
+double gsprt_llr(const Pentanomial& r, double elo0, double elo1, double floor_pairs) {
   if (r.count() == 0) return 0;
+  constexpr std::array<double, 5> kPairScores{0, 0.25, 0.5, 0.75, 1};
   double n, mean, var;
   std::array<double, 5> c;
   for (size_t i = 0; i < 5; ++i) c[i] = double(r.pairs[i]);
-  moments<5>({0, 0.25, 0.5, 0.75, 1}, c, n, mean, var);
+  moments<5>(kPairScores, c, n, mean, var);
+  if (floor_pairs > 0) {
+    c[0] += floor_pairs;
+    c[4] += floor_pairs;
+    double n_floored, mean_floored;  // the mean stays the pairs' own
+    moments<5>(kPairScores, c, n_floored, mean_floored, var);
+  }
   const double s0 = elo_to_score(elo0), s1 = elo_to_score(elo1);
   return n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var);
 }
+
+}  // namespace
+
+double Sprt::fishtest_llr(const Pentanomial& r) const { return gsprt_llr(r, elo0, elo1, 0); }
+double Sprt::llr(const Pentanomial& r) const { return gsprt_llr(r, elo0, elo1, 1); }
 
 SprtVerdict Sprt::verdict(double llr) const {
   if (llr >= upper_bound()) return SprtVerdict::AcceptH1;

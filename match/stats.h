@@ -48,13 +48,21 @@ struct Sprt {
   double elo0 = 0, elo1 = 5, alpha = 0.05, beta = 0.05;
   double lower_bound() const;  // ln(beta / (1 - alpha))
   double upper_bound() const;  // ln((1 - beta) / alpha)
+  // The GSPRT log-likelihood ratio as fishtest computes it, from the pairs' own variance.
+  double fishtest_llr(const Pentanomial& r) const;
+  // The one the runner reports and acts on: the same, with the variance taken over the pairs
+  // and two pseudo-pairs, one lost twice and one won twice. A sample that has not yet shown its
+  // spread (30 pairs of one win each) has a variance near zero and an LLR past any bound
+  // (fishtest's: -595 at bounds [0, 20]); the pseudo-pairs floor the variance, and
+  // weigh a few per mille once the pairs number hundreds. Shogi pairs rarely draw, and a
+  // lopsided opening set makes most pairs one win each: simulated at 90 % such pairs, fishtest's
+  // LLR with a 10-pair minimum accepts H0 in a third of the runs where H1 is true.
   double llr(const Pentanomial& r) const;
   SprtVerdict verdict(double llr) const;
-  // The verdict a running match acts on: none before kMinPairs pairs. The GSPRT takes its
-  // variance from the sample, and a sample of one or two pairs can have almost none (one
-  // win-win pair alone gives an LLR near 15); fishtest never meets this, as it updates in
-  // batches of pairs.
-  static constexpr uint64_t kMinPairs = 10;
+  // The verdict a running match acts on: none before kMinPairs pairs, where even the floored
+  // variance rests on too few outcomes (results/2026-11-29-sprt-minimum.md); fishtest never
+  // meets this, as it updates in batches of pairs.
+  static constexpr uint64_t kMinPairs = 20;
   SprtVerdict verdict(const Pentanomial& r) const {
     return r.count() < kMinPairs ? SprtVerdict::Continue : verdict(llr(r));
   }

@@ -35,12 +35,12 @@ import json, sys, os
 d, name, change, tc, bounds = sys.argv[1:]
 s = json.load(open(os.path.join(d, "summary.json")))
 llr, lo, hi = s["llr"], s["llr_low"], s["llr_high"]
-pairs = s["pairs"]
-# The runner stops at the first crossing (after 10 pairs, match/stats.h Sprt::kMinPairs); the
-# pairs in flight then finish and count, which can leave the final LLR just inside the bounds.
+# The runner's verdict (match/stats.h: none before Sprt::kMinPairs pairs, the LLR's variance
+# floored). It stops at the first crossing; the pairs in flight then finish and count, which can
+# leave the final LLR just inside the bounds.
 crossed = "Stopped by the SPRT." in open(os.path.join(d, "summary.txt")).read()
-if pairs >= 10 and llr >= hi: verdict = "H1 (passed)"
-elif pairs >= 10 and llr <= lo: verdict = "H0 (failed)"
+if s["verdict"] == "H1": verdict = "H1 (passed)"
+elif s["verdict"] == "H0": verdict = "H0 (failed)"
 elif crossed: verdict = ("H1 (passed" if llr > 0 else "H0 (failed") + "; final LLR after the pairs in flight)"
 else: verdict = "no verdict (pair limit)"
 machine = open(os.path.join(d, "machine.txt")).read().split(" (")[0]

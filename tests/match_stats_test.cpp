@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <random>
 
 #include "match/stats.h"
 
@@ -40,16 +41,16 @@ TEST(MatchStats, PentanomialEloNormalisedEloAndLlrByHand) {
   EXPECT_NEAR(e.high, 61.1958, 1e-4);
   EXPECT_NEAR(e.nelo, 36.3546, 1e-4);  // 0.0375 / sqrt(2 x 0.06421875) x 800 / ln 10
   // 100 x (s1 - s0) x (2 x 0.5375 - s0 - s1) / (2 x 0.06421875), s0 = 1/2, s1 = L(5).
-  EXPECT_NEAR((Sprt{0, 5, 0.05, 0.05}.llr(p)), 0.379844, 1e-6);
+  EXPECT_NEAR((Sprt{0, 5, 0.05, 0.05}.fishtest_llr(p)), 0.379844, 1e-6);
 }
 
 // A pair outcome never seen counts 1e-3 (fishtest's regularisation): the mean moves by 6e-6.
 TEST(MatchStats, ZeroCountsAreRegularised) {
   const Pentanomial p{{0, 10, 50, 30, 10}};
   EXPECT_NEAR(estimate(p).score, 0.599994, 1e-6);
-  EXPECT_NEAR((Sprt{0, 5, 0.05, 0.05}.llr(p)), 1.733830, 1e-6);
+  EXPECT_NEAR((Sprt{0, 5, 0.05, 0.05}.fishtest_llr(p)), 1.733830, 1e-6);
   // Without it a match of draws only would divide by a zero variance.
-  EXPECT_TRUE(std::isfinite((Sprt{0, 5, 0.05, 0.05}.llr(Pentanomial{{0, 0, 7, 0, 0}}))));
+  EXPECT_TRUE(std::isfinite((Sprt{0, 5, 0.05, 0.05}.fishtest_llr(Pentanomial{{0, 0, 7, 0, 0}}))));
 }
 
 TEST(MatchStats, SprtBoundsAndVerdicts) {
@@ -69,10 +70,63 @@ TEST(MatchStats, SprtBoundsAndVerdicts) {
 TEST(MatchStats, NoVerdictBeforeTheMinimumOfPairs) {
   const Sprt s{0, 20, 0.05, 0.05};
   const Pentanomial one_win_win{{0, 0, 0, 0, 1}};
-  EXPECT_GT(s.llr(one_win_win), s.upper_bound());
+  EXPECT_GT(s.fishtest_llr(one_win_win), s.upper_bound());
   EXPECT_EQ(s.verdict(one_win_win), SprtVerdict::Continue);
   EXPECT_EQ(s.verdict(Pentanomial{{1, 2, 3, 2, 1}}), SprtVerdict::Continue);
+  EXPECT_EQ(s.verdict(Pentanomial{{0, 0, 1, 0, Sprt::kMinPairs - 2}}), SprtVerdict::Continue);
   EXPECT_EQ(s.verdict(Pentanomial{{0, 0, 2, 2, Sprt::kMinPairs}}), SprtVerdict::AcceptH1);
+}
+
+// Pairs of one win each and nothing else: the sample has not shown its spread. Fishtest's
+// variance is the 1e-3 regularisation's, its LLR far past H0's bound; the floored one waits.
+TEST(MatchStats, DegenerateSampleTakesNoVerdict) {
+  const Sprt s{0, 20, 0.05, 0.05};
+  for (const Pentanomial p :
+       {Pentanomial{{0, 0, 30, 0, 0}}, Pentanomial{{0, 1, 28, 0, 0}}, Pentanomial{{0, 0, 40, 1, 0}}}) {
+    EXPECT_LT(s.fishtest_llr(p), s.lower_bound());
+    EXPECT_EQ(s.verdict(p), SprtVerdict::Continue);
+  }
+}
+
+// Hundreds of pairs: the two pseudo-pairs move the LLR by a few per cent at most (the mate-in-one
+// test of 2026-11-29, 166 pairs; a larger, even one).
+TEST(MatchStats, FloorWeighsLittleOnARealSample) {
+  const Sprt s{0, 20, 0.05, 0.05};
+  for (const Pentanomial p : {Pentanomial{{46, 0, 91, 0, 29}}, Pentanomial{{72, 1, 150, 1, 77}}})
+    EXPECT_NEAR(s.llr(p) / s.fishtest_llr(p), 1.0, 0.03);
+}
+
+// The verdict's error rates, simulated: pairs without draws, `mid` of them one win each (a
+// lopsided opening set), the rest lost or won twice so that the mean score is that of `elo`.
+// Each run stops at its verdict or at 300 pairs (scripts/sprt.sh's default).
+double wrong_verdict_rate(double mid, double elo, SprtVerdict wrong, bool fishtest_rule) {
+  const Sprt s{0, 20, 0.05, 0.05};
+  const double won_twice = elo_to_score(elo) - mid / 2;
+  std::mt19937_64 rng(20261129);
+  int wrong_runs = 0;
+  constexpr int kRuns = 2000;
+  for (int run = 0; run < kRuns; ++run) {
+    Pentanomial p;
+    for (int pair = 0; pair < 300; ++pair) {
+      const double u = double(rng() >> 11) * 0x1.0p-53;
+      ++p.pairs[u < won_twice ? 4 : u < won_twice + mid ? 2 : 0];
+      const SprtVerdict v =
+          fishtest_rule ? (p.count() < 10 ? SprtVerdict::Continue : s.verdict(s.fishtest_llr(p))) : s.verdict(p);
+      if (v == SprtVerdict::Continue) continue;
+      wrong_runs += v == wrong;
+      break;
+    }
+  }
+  return double(wrong_runs) / kRuns;
+}
+
+TEST(MatchStats, VerdictKeepsItsErrorRatesOnLowVarianceSamples) {
+  // The old rule (fishtest's LLR after 10 pairs) rejects a true +20 a third of the time.
+  EXPECT_GT(wrong_verdict_rate(0.9, 20, SprtVerdict::AcceptH0, true), 0.2);
+  EXPECT_LT(wrong_verdict_rate(0.9, 20, SprtVerdict::AcceptH0, false), 0.08);
+  EXPECT_LT(wrong_verdict_rate(0.9, 0, SprtVerdict::AcceptH1, false), 0.08);
+  EXPECT_LT(wrong_verdict_rate(0.55, 20, SprtVerdict::AcceptH0, false), 0.06);
+  EXPECT_LT(wrong_verdict_rate(0.55, 0, SprtVerdict::AcceptH1, false), 0.06);
 }
 
 TEST(MatchStats, PairsCountFromEachGamesHalfPoints) {
