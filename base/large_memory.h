@@ -2,14 +2,21 @@
 // transparent huge pages. A table probed at random misses the TLB on almost every probe with
 // 4 KB pages; with 2 MB pages the page walk mostly hits the cache (Stockfish allocates its TT
 // the same way). Debian's default THP mode is `madvise`, so the advice is what turns it on.
-// The pages stay untouched until written: a table of several GB costs nothing until it fills.
+// The pages stay untouched until written: a table of several GB costs nothing until it fills,
+// but its first touches then fall inside the search. prefault_large() takes them beforehand
+// (at `isready`): a first solve of 煙詰 with a 4 GB mate table spent 10.9 s against 1.2 s with
+// 64 MB, nearly all of it in page faults and the kernel's huge-page compaction
+// (results/2026-11-29-mate-table-prefault.md).
 #pragma once
 
 #include <sys/mman.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <new>
+#include <thread>
+#include <vector>
 
 namespace sashite {
 
@@ -29,6 +36,29 @@ inline void* allocate_large(std::size_t bytes) {
   madvise(reinterpret_cast<void*>(aligned), size, MADV_HUGEPAGE);  // advice only: no huge pages is still correct
 #endif
   return reinterpret_cast<void*>(aligned);
+}
+
+// Makes every page of allocate_large(bytes) resident, on up to `threads` threads (the kernel's
+// zeroing and compaction of each huge page is CPU work that splits). MADV_POPULATE_WRITE (Linux
+// 5.14) faults a range in one call; on an older kernel a write per 4 KB page does it (the pages
+// are zero, and zero is written).
+inline void prefault_large(void* p, std::size_t bytes, unsigned threads) {
+  if (!p || !bytes) return;
+  const std::size_t size = (bytes + kHugePage - 1) / kHugePage * kHugePage;
+  const std::size_t pages = size / kHugePage;
+  threads = std::max(1u, std::min<unsigned>(threads, unsigned(pages)));
+  auto populate = [p](std::size_t first, std::size_t last) {
+    char* const begin = static_cast<char*>(p) + first * kHugePage;
+    const std::size_t length = (last - first) * kHugePage;
+#ifdef MADV_POPULATE_WRITE
+    if (madvise(begin, length, MADV_POPULATE_WRITE) == 0) return;
+#endif
+    for (std::size_t i = 0; i < length; i += 4096) *static_cast<volatile char*>(begin + i) = 0;
+  };
+  std::vector<std::thread> helpers;
+  for (unsigned t = 1; t < threads; ++t) helpers.emplace_back(populate, pages * t / threads, pages * (t + 1) / threads);
+  populate(0, pages / threads);
+  for (std::thread& h : helpers) h.join();
 }
 
 inline void free_large(void* p, std::size_t bytes) {
@@ -60,6 +90,7 @@ class LargeArray {
     p_ = nullptr, n_ = 0;
   }
   T* get() const { return p_; }
+  void prefault(unsigned threads) const { prefault_large(p_, n_ * sizeof(T), threads); }
   T& operator[](std::size_t i) const { return p_[i]; }
   std::size_t size() const { return n_; }
 

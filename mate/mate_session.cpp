@@ -10,6 +10,7 @@ struct MateSession::Base {
   virtual MateTableStats stats() const = 0;
   virtual const char* solver_name() const = 0;
   virtual const char* table_name() const = 0;
+  virtual void prefault(unsigned threads) = 0;
 };
 
 namespace {
@@ -24,6 +25,10 @@ struct Impl final : MateSession::Base {
   MateTableStats stats() const override { return table.stats(); }
   const char* solver_name() const override { return S::name; }
   const char* table_name() const override { return T::name; }
+  // The tables in large memory take their pages now; the others were written when allocated.
+  void prefault(unsigned threads) override {
+    if constexpr (requires { table.prefault(threads); }) table.prefault(threads);
+  }
   T table;  // before the solver, which keeps a reference
   S solver{table};
 };
@@ -70,5 +75,6 @@ MateResult MateSession::solve(Position& pos, const MateLimits& limits) { return 
 MateTableStats MateSession::stats() const { return impl_->stats(); }
 const char* MateSession::solver_name() const { return impl_->solver_name(); }
 const char* MateSession::table_name() const { return impl_->table_name(); }
+void MateSession::prefault(unsigned threads) { impl_->prefault(threads); }
 
 }  // namespace sashite::mate

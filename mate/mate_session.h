@@ -33,6 +33,8 @@ class MateSession {
   MateTableStats stats() const;
   const char* solver_name() const;
   const char* table_name() const;
+  // Makes the table's memory resident (USI `isready`), so that no solve pays its page faults.
+  void prefault(unsigned threads);
 
   struct Base;
 

@@ -94,6 +94,11 @@ class PnDnTable {
     generation_ = 1;
     dropped_ = replaced_ = 0;
   }
+  // Every page made resident now rather than at its first store (base/large_memory.h).
+  void prefault(unsigned threads) const {
+    meta_.prefault(threads);
+    entries_.prefault(threads);
+  }
   // A new generation; every 65535th writes the table once.
   void clear() {
     if (++generation_ == 0) {

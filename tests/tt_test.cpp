@@ -2,15 +2,40 @@
 // probe gives back, which entry a full bucket gives up, hashfull, resize, and that the additive
 // key's same-board positions stay apart.
 #include <gtest/gtest.h>
+#include <sys/mman.h>
 
 #include <vector>
 
+#include "base/large_memory.h"
 #include "movegen_full/random_walk.h"
 #include "search/tt/layouts.h"
 #include "tests/hand_domain.h"
 
 namespace sashite {
 namespace {
+
+// Pages of `a` the kernel holds resident (mincore), of all its 4 KB pages.
+template <class T>
+std::pair<size_t, size_t> resident_pages(const LargeArray<T>& a) {
+  const size_t bytes = (a.size() * sizeof(T) + kHugePage - 1) / kHugePage * kHugePage;
+  std::vector<unsigned char> in_core(bytes / 4096);
+  if (mincore(a.get(), bytes, in_core.data()) != 0) return {0, 0};
+  size_t resident = 0;
+  for (unsigned char c : in_core) resident += c & 1;
+  return {resident, in_core.size()};
+}
+
+// Large memory stays untouched until written; prefault() makes all of it resident beforehand
+// (the mate table at `isready`), and it still reads as zeros.
+TEST(LargeMemory, PrefaultMakesEveryPageResidentAndZero) {
+  LargeArray<uint64_t> a(size_t(24) << 20 >> 3);  // 24 MB: twelve huge pages
+  const auto [before, pages] = resident_pages(a);
+  ASSERT_GT(pages, 0u);
+  EXPECT_LT(before, pages);
+  a.prefault(2);
+  EXPECT_EQ(resident_pages(a).first, pages);
+  for (size_t i = 0; i < a.size(); i += 4096 / sizeof(uint64_t)) ASSERT_EQ(a[i], 0u) << i;
+}
 
 const Move kMove1 = make_move(Square(60), Square(59));
 const Move kMove2 = make_move_drop(GOLD, Square(40));

@@ -408,6 +408,24 @@ TEST_F(Usi, OversizedHashIsRefusedAndTheEngineServes) {
   EXPECT_NE(std::find(perft.begin(), perft.end(), "Nodes searched: 30"), perft.end());
 }
 
+// The search's table and the mate solver's share the budget: each fits alone, together they
+// are refused. No `isready` while MateHash is large: it would allocate that table.
+TEST_F(Usi, HashAndMateHashTogetherAreRefused) {
+  const uint64_t physical_mb = uint64_t(sysconf(_SC_PHYS_PAGES)) * uint64_t(sysconf(_SC_PAGE_SIZE)) >> 20;
+  if (physical_mb / 2 > 65536 || physical_mb < 256) GTEST_SKIP() << "MateHash's range does not reach half this machine";
+  const std::string mate = std::to_string(physical_mb / 2 - 16);  // with USI_Hash's 16: half
+  ASSERT_TRUE(engine_->send("setoption name MateHash value " + mate)) << engine_->error();
+  ASSERT_TRUE(engine_->send("setoption name USI_Hash value 32")) << engine_->error();
+  const auto lines = engine_->read_until([](const std::string& l) { return l.starts_with("info string"); });
+  ASSERT_TRUE(lines) << engine_->error();
+  const std::string& error = lines->back();
+  EXPECT_TRUE(error.starts_with("info string error: setoption: USI_Hash: 32 MB and MateHash's " + mate + " MB are"))
+      << error;
+  EXPECT_NE(error.find("the table keeps 16 MB"), std::string::npos) << error;
+  EXPECT_EQ(reply("setoption name MateHash value 64"), std::vector<std::string>{});
+  EXPECT_EQ(reply("setoption name USI_Hash value 32"), std::vector<std::string>{});
+}
+
 TEST_F(Usi, BadMoveGenValueKeepsTheGeneratorAndServes) {
   ASSERT_EQ(reply("setoption name MoveGen value diff"), std::vector<std::string>{});
   const std::vector<std::string> lines = reply("setoption name MoveGen value turbo");

@@ -8,6 +8,7 @@
 #include <iostream>
 #include <set>
 #include <sstream>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -74,7 +75,7 @@ void UsiEngine::add_options() {
                                 set_mate_name(&mate_table_name_)));
   // The mate table's own budget: USI_Hash is the search's.
   options_.add(UsiOption::spin("MateHash", kDefaultMateHashMb, 1, 65536, [this](const OptionValue& v) -> Error {
-    if (auto err = beyond_memory(v.number, mate_hash_mb_)) return err;
+    if (auto err = beyond_memory("MateHash", v.number, mate_hash_mb_)) return err;
     mate_hash_mb_ = v.number;
     mate_.reset();
     return std::nullopt;
@@ -162,6 +163,9 @@ usi::Job UsiEngine::execute(std::string_view line) {
     options_.print(out_);
     out_ << "usiok\n";
   } else if (cmd == "isready") {
+    // The mate table takes its memory now: `go mate` then starts at once, and no solve pays
+    // the page faults of a table of gigabytes (base/large_memory.h).
+    if (mate::MateSession* s = mate_session("isready")) s->prefault(std::max(1u, std::thread::hardware_concurrency()));
     say("readyok");
   } else if (cmd == "usinewgame") {
     engine_->new_game();
@@ -195,17 +199,25 @@ void UsiEngine::setoption(std::istream& is) {
   if (auto err = options_.set(name, value)) error("setoption: " + *err);
 }
 
-// More than the machine has would be overcommitted and then killed by the first clear.
-std::optional<std::string> UsiEngine::beyond_memory(int mb, int kept) {
+// More than the machine has would be overcommitted and then killed by the first clear. The two
+// tables live together: the search's (USI_Hash) and the mate solver's (MateHash) count as one
+// budget of half the machine's memory.
+std::optional<std::string> UsiEngine::beyond_memory(const char* option, int mb, int kept) const {
   const uint64_t physical_mb = uint64_t(sysconf(_SC_PHYS_PAGES)) * uint64_t(sysconf(_SC_PAGE_SIZE)) >> 20;
+  const bool mate = std::string_view(option) == "MateHash";
+  const uint64_t other = uint64_t(mate ? hash_mb_ : mate_hash_mb_);
   if (uint64_t(mb) > physical_mb / 2)
     return std::to_string(mb) + " MB is more than half of this machine's " + std::to_string(physical_mb) +
            " MB; the table keeps " + std::to_string(kept) + " MB";
+  if (uint64_t(mb) + other > physical_mb / 2)
+    return std::to_string(mb) + " MB and " + (mate ? "USI_Hash's " : "MateHash's ") + std::to_string(other) +
+           " MB are more than half of this machine's " + std::to_string(physical_mb) + " MB; the table keeps " +
+           std::to_string(kept) + " MB";
   return std::nullopt;
 }
 
 std::optional<std::string> UsiEngine::set_hash(int mb) {
-  if (auto err = beyond_memory(mb, hash_mb_)) return err;
+  if (auto err = beyond_memory("USI_Hash", mb, hash_mb_)) return err;
   try {
     engine_->resize_tt(size_t(mb));
   } catch (const std::bad_alloc&) {

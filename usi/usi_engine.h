@@ -69,7 +69,9 @@ class UsiEngine {
   void guard_against_mate(SearchControl& control, const SearchLimits& limits, const std::string& sfen,
                           const std::atomic<bool>& stop);
   std::optional<std::string> switch_engine(const EngineChoice& choice);
-  static std::optional<std::string> beyond_memory(int mb, int kept);
+  // `option` (USI_Hash or MateHash) at mb megabytes, with the other table at its size: an error
+  // past half the machine's memory, the table keeping `kept`.
+  std::optional<std::string> beyond_memory(const char* option, int mb, int kept) const;
 
   std::ostream& out_;
   EngineChoice choice_;
