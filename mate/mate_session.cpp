@@ -1,5 +1,7 @@
 #include "mate/mate_session.h"
 
+#include <chrono>
+
 #include "mate/solvers.h"
 
 namespace sashite::mate {
@@ -7,6 +9,7 @@ namespace sashite::mate {
 struct MateSession::Base {
   virtual ~Base() = default;
   virtual MateResult solve(Position& pos, const MateLimits& limits) = 0;
+  virtual MateProofTree proof_tree(Position& pos, const MateResult& answered, const MateLimits& limits) = 0;
   virtual MateTableStats stats() const = 0;
   virtual const char* solver_name() const = 0;
   virtual const char* table_name() const = 0;
@@ -21,6 +24,27 @@ struct Impl final : MateSession::Base {
   MateResult solve(Position& pos, const MateLimits& limits) override {
     table.clear();
     return solver.solve(pos, limits);
+  }
+  MateProofTree proof_tree(Position& pos, const MateResult& answered, const MateLimits& limits) override {
+    using Clock = std::chrono::steady_clock;
+    const auto deadline = limits.ms ? Clock::now() + std::chrono::milliseconds(limits.ms) : Clock::time_point::max();
+    MateProofSource source;
+    if constexpr (PnDnTableLayout<T>)
+      source.candidates = [this](Position& p, std::vector<Move>& out) { pn_dn_candidates(table, p, out); };
+    // A new solve over the same table, not cleared: what it still holds answers at once.
+    source.solve = [&](Position& p) {
+      MateLimits sub;
+      sub.post_search = MatePostSearch::None;
+      sub.stop = limits.stop;
+      if (limits.ms) {
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+        if (left <= 0) return MOVE_NONE;
+        sub.ms = left;
+      }
+      const MateResult r = solver.solve(p, sub);
+      return r.status == MateStatus::Mate && !r.moves.empty() ? r.moves[0] : MOVE_NONE;
+    };
+    return build_mate_proof(pos, answered.moves, source, limits.stop, deadline);
   }
   MateTableStats stats() const override { return table.stats(); }
   const char* solver_name() const override { return S::name; }
@@ -72,6 +96,9 @@ MateSession::MateSession(MateSession&&) noexcept = default;
 MateSession& MateSession::operator=(MateSession&&) noexcept = default;
 
 MateResult MateSession::solve(Position& pos, const MateLimits& limits) { return impl_->solve(pos, limits); }
+MateProofTree MateSession::proof_tree(Position& pos, const MateResult& answered, const MateLimits& limits) {
+  return impl_->proof_tree(pos, answered, limits);
+}
 MateTableStats MateSession::stats() const { return impl_->stats(); }
 const char* MateSession::solver_name() const { return impl_->solver_name(); }
 const char* MateSession::table_name() const { return impl_->table_name(); }

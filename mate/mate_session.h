@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "mate/proof_tree.h"
 #include "mate/solver.h"
 
 namespace sashite::mate {
@@ -30,6 +31,10 @@ class MateSession {
 
   bool valid() const { return impl_ != nullptr; }
   MateResult solve(Position& pos, const MateLimits& limits);
+  // Right after solve() answered `answered` (a Mate) for pos: the proof tree (mate/proof_tree.h)
+  // from the same table, nodes it lost solved again over it. limits: ms bounds the whole walk
+  // (0: none), stop ends it; its callbacks are not called. pos is restored.
+  MateProofTree proof_tree(Position& pos, const MateResult& answered, const MateLimits& limits);
   MateTableStats stats() const;
   const char* solver_name() const;
   const char* table_name() const;

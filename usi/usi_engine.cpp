@@ -17,6 +17,7 @@
 #include "search/evaluate.h"
 
 #include "mate/problem_set.h"
+#include "rules/mate_proof.h"
 
 namespace sashite {
 namespace {
@@ -88,6 +89,11 @@ void UsiEngine::add_options() {
           if (v.text == kPostSearchNames[i]) mate_post_search_ = mate::MatePostSearch(i);
         return std::nullopt;
       }));
+  // Where `go mate` writes the proof of a mate it answers, for mate_check (empty: nowhere).
+  options_.add(UsiOption::string("MateProofFile", "", [this](const OptionValue& v) -> Error {
+    mate_proof_file_ = v.text;
+    return std::nullopt;
+  }));
   // The root mate probe's share of each move's budget, percent (0: off); see root_mate().
   options_.add(UsiOption::spin("RootMateShare", kDefaultRootMateShare, 0, 50, [this](const OptionValue& v) -> Error {
     root_mate_share_ = v.number;
@@ -485,6 +491,7 @@ usi::Job UsiEngine::go_mate(const SearchLimits& limits) {
             mate_->stats().to_string());
         if (r.status == MateStatus::Mate) {
           if (!r.exact) say("info string " + mate_answer(r) + ": a proven mate, perhaps not the shortest");
+          if (!mate_proof_file_.empty()) write_mate_proof_file(pos, r, ms, stop);
           std::string line = "checkmate";
           for (Move m : r.moves) (line += ' ') += to_usi(m);
           say(line);
@@ -497,6 +504,42 @@ usi::Job UsiEngine::go_mate(const SearchLimits& limits) {
           say("checkmate timeout");
         }
       }};
+}
+
+// MateProofFile: the proof tree of the mate r that the session has just answered for pos, from
+// its table (nodes it lost solved again over it, within another `ms`, 0: until `stop`), written
+// in rules/mate_proof.h's format; nothing is written when the tree cannot be completed.
+void UsiEngine::write_mate_proof_file(Position& pos, const mate::MateResult& r, int64_t ms,
+                                      const std::atomic<bool>& stop) {
+  mate::MateLimits limits;
+  limits.ms = ms;
+  limits.stop = &stop;
+  const auto t0 = std::chrono::steady_clock::now();
+  const mate::MateProofTree tree = mate_->proof_tree(pos, r, limits);
+  const int64_t elapsed =
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
+  if (!tree.ok) {
+    say("info string MateProofFile: " + mate_proof_file_ + " not written: could not complete the proof tree (" +
+        tree.error + ")");
+    return;
+  }
+  MateProof proof;
+  proof.root_sfen = pos.sfen();
+  proof.root_key = pos.key();
+  for (const auto& [key, move] : tree.entries) proof.entries.push_back({key, move});
+  if (!proof.normalize()) {
+    say("info string MateProofFile: " + mate_proof_file_ + " not written: could not build a consistent proof");
+    return;
+  }
+  const std::string bytes = serialize_mate_proof(proof);
+  if (const std::string err = write_mate_proof(mate_proof_file_, proof); !err.empty()) {
+    say("info string MateProofFile: could not write the proof: " + err);
+    return;
+  }
+  say("info string proof written: " + mate_proof_file_ + " (" + std::to_string(proof.entries.size()) +
+      " attacking nodes, " + std::to_string(tree.defending_nodes) + " defending nodes, " +
+      std::to_string(bytes.size()) + " bytes, " + std::to_string(tree.searches) + " nodes solved again, " +
+      std::to_string(elapsed) + " ms)");
 }
 
 // "bench [depth]": every bench position from a new game to `depth` (default 7), one summary

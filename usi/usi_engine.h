@@ -64,6 +64,7 @@ class UsiEngine {
   usi::Job bench_mate(std::string_view args);
   mate::MateSession* mate_session(const char* who);
   usi::Job go_mate(const SearchLimits& limits);
+  void write_mate_proof_file(Position& pos, const mate::MateResult& r, int64_t ms, const std::atomic<bool>& stop);
   std::optional<mate::MateResult> root_mate(const SearchLimits& limits, const std::string& sfen, size_t plies,
                                             const std::atomic<bool>& stop, int64_t& spent_ms);
   void guard_against_mate(SearchControl& control, const SearchLimits& limits, const std::string& sfen,
@@ -93,6 +94,9 @@ class UsiEngine {
   std::string mate_solver_ = kDefaultMateSolver, mate_table_name_ = kDefaultMateTable;
   int mate_hash_mb_ = kDefaultMateHashMb;
   mate::MatePostSearch mate_post_search_ = mate::MatePostSearch::Shortest;
+  // MateProofFile: where `go mate` writes the proof of a mate it answers (rules/mate_proof.h);
+  // empty (the default): no proof is written.
+  std::string mate_proof_file_;
   std::unique_ptr<mate::MateSession> mate_;
   // The root mate probe (RootMateShare): before a timed or node-limited search the mate solver
   // gets that percent of the move's budget, and a proven mate is played at once. The bound of
