@@ -100,7 +100,7 @@ MateProofTree build_mate_proof(Position& pos, const std::vector<Move>& answered,
       if (f.next == f.moves.size() && !f.solved_again) {
         f.solved_again = true;
         ++out.searches;
-        add_candidate(f, source.solve(pos));
+        if (source.solve) add_candidate(f, source.solve(pos));
       }
       if (f.next == f.moves.size()) {
         if (frames.size() == 1 && out.error.empty())

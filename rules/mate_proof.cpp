@@ -159,16 +159,19 @@ MateProofCheck check_mate_proof(const std::string& sfen, const MateProof& proof)
   std::deque<StateInfo> states(1);
   if (auto err = pos.set(sfen, &states[0])) {
     out.error = "bad SFEN " + quoted(sfen) + ": " + *err;
+    out.bad_input = true;
     return out;
   }
   if (pos.key() != proof.root_key) {
     out.error = "the proof is for another position (its root: " + quoted(proof.root_sfen) + ", key " +
                 hex(proof.root_key, 16) + "; this one's key " + hex(pos.key(), 16) + ")";
+    out.bad_input = true;
     return out;
   }
   const Color attacker = pos.side_to_move();
   if (pos.king_square(~attacker) == SQ_NONE) {
     out.error = "no king to mate";
+    out.bad_input = true;
     return out;
   }
   // Positions proven, by key, with the mate's length from there against the longest defence.

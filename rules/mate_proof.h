@@ -74,6 +74,8 @@ std::optional<MateProof> read_mate_proof(const std::string& path, std::string* e
 
 struct MateProofCheck {
   bool ok = false;
+  // !ok: the input is wrong, not the proof (a malformed SFEN, a proof of another position, no king).
+  bool bad_input = false;
   std::string error;                                  // !ok: what is wrong at the first hole found
   std::vector<Move> path;                             // !ok: the moves from the root to the hole (may be empty)
   uint64_t attacking_nodes = 0, defending_nodes = 0;  // distinct positions proven

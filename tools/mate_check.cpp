@@ -2,7 +2,8 @@
 // writes it under the USI option MateProofFile) proves that the side to move of SFEN mates.
 // Built on the full generator and the rules only, no solver code. Exit 0 and "proof ok: ..."
 // when it does; 1 and the first hole (the moves from the root to it and what is wrong) when it
-// does not; 2 for bad arguments or an unreadable or malformed file.
+// does not; 2 for bad arguments, an unreadable or malformed file, a malformed SFEN, a proof of
+// another position or a root with no king to mate.
 #include <chrono>
 #include <cstdio>
 #include <string>
@@ -45,5 +46,5 @@ int main(int argc, char** argv) {
   const sashite::MateProofCheck check = sashite::check_mate_proof(sfen, *proof);
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::printf("%s (%.3f s)\n", check.to_string().c_str(), s);
-  return check.ok ? 0 : 1;
+  return check.ok ? 0 : check.bad_input ? 2 : 1;
 }
