@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -369,6 +370,35 @@ TEST(MateProofFile, RoundTripsAndRejectsMalformedFiles) {
   EXPECT_NE(bad.error.find("bad SFEN"), std::string::npos) << bad.error;
   EXPECT_FALSE(read_mate_proof("/nonexistent/proof.bin", &error));
   EXPECT_NE(error.find("cannot read"), std::string::npos) << error;
+}
+
+// Random bytes flipped in a valid file: never a crash; a flipped key byte loses a needed node
+// (every entry is used, and keys are unique), so that proof is rejected when it parses at all.
+TEST(MateProofFile, FlippedBytesAreRejectedWithoutACrash) {
+  const Longer& l = longer();
+  ASSERT_EQ(check_mate_proof(l.sfen, l.proof).unused_entries, 0u);
+  const std::string bytes = serialize_mate_proof(l.proof);
+  const size_t first_entry = bytes.size() - 10 * l.proof.entries.size();
+  std::mt19937_64 rng(47);
+  int parsed = 0;
+  for (int i = 0; i < 2000; ++i) {
+    std::string b = bytes;
+    const size_t at = size_t(rng() % b.size());
+    b[at] = char(b[at] ^ char(1 + rng() % 255));
+    std::string error;
+    const auto proof = parse_mate_proof(b, &error);
+    if (!proof) {
+      EXPECT_FALSE(error.empty());
+      continue;
+    }
+    ++parsed;
+    const MateProofCheck check = check_mate_proof(l.sfen, *proof);
+    if (at >= first_entry && (at - first_entry) % 10 < 8) {
+      EXPECT_FALSE(check.ok) << "byte " << at;
+    }
+    EXPECT_TRUE(check.ok || !check.error.empty());
+  }
+  EXPECT_GT(parsed, 0);
 }
 
 int run(const std::string& args, std::string* out) {
