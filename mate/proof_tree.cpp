@@ -84,7 +84,7 @@ MateProofTree build_mate_proof(Position& pos, const std::vector<Move>& answered,
   open();
   uint64_t steps = 0;
   while (!frames.empty()) {
-    if ((++steps & 1023) == 0 && stopped()) {
+    if ((steps++ & 1023) == 0 && stopped()) {
       while (!frames.empty()) close(Up::Failed);
       out.error = "stopped before the proof tree was complete";
       return out;

@@ -8,6 +8,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -134,6 +136,44 @@ TEST(MateProof, ASmallTableStillGivesCompleteProofs) {
     EXPECT_TRUE(check.ok) << check.to_string();
   }
   EXPECT_GT(searches, 0u) << "no node was lost: the test does not exercise the new searches";
+}
+
+// The walk fails, restoring the position, when nothing names a proving move, when the move it
+// is given does not mate (a defence leads to a node it cannot prove), and when stopped.
+TEST(MateProof, AWalkWithoutProofFailsAndSaysWhy) {
+  const std::string sfen = "9/4k4/9/4P4/9/9/9/9/9 b 2G2r2b4s4n4l17p 1";
+  Position pos;
+  StateInfo si;
+  ASSERT_EQ(pos.set(sfen, &si), std::nullopt);
+  const auto forever = std::chrono::steady_clock::time_point::max();
+  MateProofSource none;
+  none.solve = [](Position&) { return MOVE_NONE; };
+  MateProofTree t = build_mate_proof(pos, {}, none, nullptr, forever);
+  EXPECT_FALSE(t.ok);
+  EXPECT_FALSE(t.error.empty());
+  const std::string before = pos.sfen();
+  EXPECT_EQ(pos.sfen(), before);
+  // A check that does not mate offered, no solve behind it: the defences run out of replies.
+  MateProofSource wrong;
+  wrong.candidates = [](Position& p, std::vector<Move>& out) {
+    for (const ExtMove& e : MoveList<GenType::ChecksAll>(p))
+      if (to_usi(e.move) == "G*4c") out.push_back(e.move);
+  };
+  wrong.solve = [](Position&) { return MOVE_NONE; };
+  t = build_mate_proof(pos, {}, wrong, nullptr, forever);
+  EXPECT_FALSE(t.ok);
+  EXPECT_EQ(pos.sfen(), before);
+  // Stopped at once.
+  const std::atomic<bool> stop{true};
+  MateSession session("unbounded-df-pn", "pn-dn", 16);
+  MateLimits limits;
+  const MateResult r = session.solve(pos, limits);
+  ASSERT_EQ(r.status, MateStatus::Mate);
+  limits.stop = &stop;
+  t = session.proof_tree(pos, r, limits);
+  EXPECT_EQ(pos.sfen(), before);
+  EXPECT_FALSE(t.ok);
+  EXPECT_NE(t.error.find("stopped"), std::string::npos) << t.error;
 }
 
 // The first problem of tsume.txt, a mate in 3: G*5c, then every king move answered.
