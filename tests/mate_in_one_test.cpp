@@ -49,8 +49,8 @@ TEST(MateInOneFamily, MethodsAgreeOnRandomWalks) {
 
 std::vector<std::string> problem_sfens() {
   std::vector<std::string> v;
-  for (const char* file :
-       {"tsume.txt", "tsume_generated.txt", "tsume_hard.txt", "tsume_long.txt", "tsume_very_long.txt"}) {
+  for (const char* file : {"tsume.txt", "tsume_generated.txt", "tsume_hard.txt", "tsume_long.txt",
+                           "tsume_very_long.txt", "tsume_classics.txt"}) {
     const auto problems = mate::load_mate_problems(std::string(SASHITE_SOURCE_DIR) + "/tests/data/" + file);
     EXPECT_TRUE(problems) << file;
     for (const mate::MateProblem& p : problems.value_or(std::vector<mate::MateProblem>{})) v.push_back(p.sfen);
