@@ -6,10 +6,11 @@
 # table, and the bench's cycles per node of each solver and table (A/A rows included).
 # Then the unbounded df-pn without its post-search (the first mate proven, as gpsusi answers)
 # against gpsusi on every set with MateHash's default 64 MB (煙詰 problem by problem), and alone
-# on the problems of hundreds of plies with a 2 GB table.
+# on the problems of hundreds of plies (tsume_very_long.txt, then the public classics of
+# tsume_classics.txt) with a 2 GB table.
 #   scripts/mate_report.sh    Environment: RUNS (default 3), MS (per problem, default 60000),
 #                             LONG_MS (the longer problems, default 60000), VERY_LONG_MS (the
-#                             problems of hundreds of plies, default 600000)
+#                             problems of hundreds of plies, default 600000, per problem)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/deps.sh
@@ -51,11 +52,13 @@ report=build/bin/mate_report
       if [ "$set" = tsume_long ]; then sed -n '/^| # | expected/,$p'; else sed -n '/^| solver | table | solved/,/^$/p'; fi
   done
   echo
-  echo "## \`tests/data/tsume_very_long.txt\`: the unbounded df-pn's first proof, 2048 MB table, $VERY_LONG_MS ms"
-  echo
-  "$report" --runs 1 --ms "$VERY_LONG_MS" --mb 2048 --post-search none --solver unbounded-df-pn --gpsusi none \
-    tests/data/tsume_very_long.txt
-  echo
+  for set in tsume_very_long tsume_classics; do
+    echo "## \`tests/data/$set.txt\`: the unbounded df-pn's first proof, 2048 MB table, $VERY_LONG_MS ms"
+    echo
+    "$report" --runs 1 --ms "$VERY_LONG_MS" --mb 2048 --post-search none --solver unbounded-df-pn --gpsusi none \
+      "tests/data/$set.txt"
+    echo
+  done
   echo "## A 16 MB table (MateHash 16), without gpsusi"
   for set in tsume tsume_generated tsume_hard; do
     echo
