@@ -56,12 +56,14 @@ struct MateIteration {
 enum class MatePostSearch { None, UpperBound, Shortest };
 
 // A solver's progress while it works (USI `info` lines): the current search path until a mate
-// is proven, then the best proven line.
+// is proven, then the best proven line. The unbounded df-pn also reports each proof at once:
+// the first, then each shorter one a post-search pass proves.
 struct MateProgress {
   uint64_t nodes = 0;
   double seconds = 0;
-  int hashfull = 0;     // permille
-  int mate_length = 0;  // of the best proven line; 0: none yet
+  int hashfull = 0;       // permille
+  int mate_length = 0;    // of the best proven line; 0: none yet
+  int proven_within = 0;  // the mate proven within this many plies against every defence; 0: none yet
   std::vector<Move> pv;
 };
 
@@ -87,6 +89,9 @@ struct MateResult {
   // not exact the proven bound (a mate within this many plies against every defence; the
   // line's defence need not be the longest).
   int depth = 0;
+  // Mate: no mate within depth - 2 plies was proven too (a post-search pass failed), so the mate's
+  // length is exact, whether or not the line's defence is the longest (`exact`).
+  bool shortest_proven = false;
   uint64_t nodes = 0;           // search nodes (positions entered)
   uint64_t solution_nodes = 0;  // nodes of the reconstruction's searches
   double seconds = 0;

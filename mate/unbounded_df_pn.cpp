@@ -109,6 +109,7 @@ void UnboundedDfPnSolver<T>::progress() {
   p.seconds = seconds();
   p.hashfull = table_.hashfull();
   p.mate_length = int(best_.size());
+  p.proven_within = best_.empty() ? 0 : proven_within_;
   p.pv = best_.empty() ? path_moves_ : best_;
   limits_->on_progress(p);
 }
@@ -558,6 +559,7 @@ template <PnDnTableLayout T>
 MateResult UnboundedDfPnSolver<T>::solve(Position& pos, const MateLimits& limits) {
   MateResult res;
   best_.clear();
+  proven_within_ = 0;
   path_moves_.clear();
   path_keys_.clear();
   next_progress_ms_ = limits.progress_ms;
@@ -579,6 +581,8 @@ MateResult UnboundedDfPnSolver<T>::solve(Position& pos, const MateLimits& limits
   res.status = MateStatus::Mate;
   res.exact = false;
   uint16_t length = v.len;
+  proven_within_ = length;
+  if (limits.on_progress) progress();  // the first proof at once, not at the next report's time
   bool shortest = false;
   while (post != MatePostSearch::None && !aborted_) {
     if (length < 3) {
@@ -599,6 +603,8 @@ MateResult UnboundedDfPnSolver<T>::solve(Position& pos, const MateLimits& limits
     if (!proof_line(w.len, line)) break;
     length = w.len;
     best_ = std::move(line);
+    proven_within_ = length;
+    if (limits.on_progress) progress();
   }
   res.moves = best_;
   if (shortest && post == MatePostSearch::Shortest) {
@@ -620,6 +626,7 @@ MateResult UnboundedDfPnSolver<T>::solve(Position& pos, const MateLimits& limits
     res.exact = int(res.moves.size()) == length;
   }
   res.depth = res.exact ? int(res.moves.size()) : length;
+  res.shortest_proven = shortest;
   res.nodes = nodes_ - res.solution_nodes;
   res.seconds = seconds();
   return res;

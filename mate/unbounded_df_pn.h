@@ -153,6 +153,7 @@ class UnboundedDfPnSolver : detail::SolveState {
   PathKeys path_keys_;
   std::vector<Move> path_moves_;  // the current path (progress lines)
   std::vector<Move> best_;        // the best proven line
+  uint16_t proven_within_ = 0;    // its bound: a mate within this many plies against every defence
   int64_t next_progress_ms_ = 0;
   // expand()'s last child per drop square and per (from, to), valid when stamped this node.
   uint32_t stamp_ = 0;

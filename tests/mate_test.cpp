@@ -435,6 +435,53 @@ TEST(UnboundedDfPn, ProgressReportsTheSearchLineThenTheProvenMate) {
   }
 }
 
+// Each proof is reported when it is proven, not at the next report's time: the first, then each
+// shorter one a post-search pass proves, every report a mate line within its bound, the bounds
+// shrinking to the answer's length. Whether the length is the shortest is said in the answer.
+TEST(UnboundedDfPn, ReportsEachProofAtOnceAndWhetherItIsTheShortest) {
+  const std::string sfen = "9/9/9/9/4k4/9/9/9/9 b 2R2B 1";  // mate 9; the first proof is longer
+  Position pos;
+  StateInfo si;
+  ASSERT_EQ(pos.set(sfen, &si), std::nullopt);
+  PnDnTable<DefaultHand> table;
+  for (const MatePostSearch post : {MatePostSearch::None, MatePostSearch::UpperBound, MatePostSearch::Shortest}) {
+    SCOPED_TRACE(int(post));
+    table.resize(16);
+    UnboundedDfPnSolver<PnDnTable<DefaultHand>> solver(table);
+    MateLimits limits;
+    limits.post_search = post;
+    limits.progress_ms = int64_t(1) << 40;  // no timed report in this solve
+    std::vector<MateProgress> reports;
+    limits.on_progress = [&](const MateProgress& p) { reports.push_back(p); };
+    const MateResult r = solver.solve(pos, limits);
+    ASSERT_EQ(r.status, MateStatus::Mate);
+    ASSERT_FALSE(reports.empty());
+    int bound = 1 << 20;
+    for (const MateProgress& p : reports) {
+      EXPECT_GT(p.proven_within, 0);
+      EXPECT_LT(p.proven_within, bound);
+      bound = p.proven_within;
+      EXPECT_LE(size_t(p.mate_length), size_t(p.proven_within));
+      EXPECT_EQ(size_t(p.mate_length), p.pv.size());
+      EXPECT_EQ(check_mate_line(pos, p.pv), "");
+    }
+    if (post == MatePostSearch::None) {
+      EXPECT_EQ(reports.size(), 1u);
+      EXPECT_FALSE(r.shortest_proven);
+      EXPECT_GT(reports[0].proven_within, 9) << "a first proof of the shortest length proves nothing here";
+    } else {
+      EXPECT_GT(reports.size(), 1u);
+      EXPECT_TRUE(r.shortest_proven);
+      EXPECT_EQ(r.depth, 9);
+      EXPECT_EQ(reports.back().proven_within, 9);
+    }
+    // upper-bound's line is exact only when the table's line happens to have the length.
+    if (post != MatePostSearch::UpperBound) {
+      EXPECT_EQ(r.exact, post == MatePostSearch::Shortest);
+    }
+  }
+}
+
 // The depth-limited df-pn stopped after its first pass (a proof) answers the proven line too.
 TEST(DfPn, StoppedAfterAProofAnswersTheProvenLine) {
   const std::string sfen = "9/9/9/9/4k4/9/9/9/9 b RB2G 1";  // mate in 11
@@ -581,6 +628,35 @@ TEST(MateProcess, GoMateAnswersTheSet) {
     else
       EXPECT_EQ(stopped->back(), "checkmate timeout");
   }
+  // The proofs as `info ... score mate N ... pv` lines before the answer, the last one the
+  // answer's length, and what was proven said plainly.
+  p.send("setoption name MateSolver value unbounded-df-pn");
+  for (const char* post : {"shortest", "none"}) {
+    SCOPED_TRACE(post);
+    p.send(std::string("setoption name MatePostSearch value ") + post);
+    p.send("position sfen 9/9/9/9/4k4/9/9/9/9 b 2R2B 1");
+    p.send("go mate 20000");
+    const auto lines =
+        p.read_until([](const std::string& l) { return l.starts_with("checkmate"); }, std::chrono::seconds(30));
+    ASSERT_TRUE(lines) << p.error();
+    std::vector<int> scores;
+    std::string said;
+    for (const std::string& l : *lines) {
+      if (const size_t at = l.find(" score mate "); l.starts_with("info ") && at != std::string::npos)
+        scores.push_back(std::stoi(l.substr(at + 12)));
+      if (l.starts_with("info string mate ")) said = l;
+    }
+    ASSERT_FALSE(scores.empty());
+    EXPECT_TRUE(std::is_sorted(scores.rbegin(), scores.rend()));
+    if (std::string(post) == "shortest") {
+      EXPECT_EQ(scores.back(), 9);
+      EXPECT_EQ(said, "info string mate in 9: the shortest, against the longest defence");
+    } else {
+      EXPECT_GT(scores.back(), 9);
+      EXPECT_NE(said.find("proven; a shorter one is not excluded (MatePostSearch none)"), std::string::npos) << said;
+    }
+  }
+  p.send("setoption name MatePostSearch value shortest");
   // `bench mate`: one line per problem, its answer beside the expected one, then the totals.
   p.send("bench mate " + std::string(SASHITE_SOURCE_DIR) + "/tests/data/tsume.txt 10000");
   const auto bench =

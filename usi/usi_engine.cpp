@@ -473,7 +473,8 @@ usi::Job UsiEngine::go_mate(const SearchLimits& limits) {
           std::string line = "info time " + std::to_string(ms) + " nodes " + std::to_string(p.nodes) + " nps " +
                              std::to_string(ms ? p.nodes * 1000 / ms : p.nodes) + " hashfull " +
                              std::to_string(p.hashfull);
-          if (p.mate_length) line += " score mate " + std::to_string(p.mate_length);
+          // A proven mate's score is its bound: the defence may last that long, whatever the pv's length.
+          if (p.proven_within) line += " score mate " + std::to_string(p.proven_within);
           if (!p.pv.empty()) line += " pv";
           for (Move m : p.pv) (line += ' ') += to_usi(m);
           say(line);
@@ -490,7 +491,17 @@ usi::Job UsiEngine::go_mate(const SearchLimits& limits) {
         say("info string mate solver " + std::string(mate_->solver_name()) + ", table " + mate_->table_name() + ": " +
             mate_->stats().to_string());
         if (r.status == MateStatus::Mate) {
-          if (!r.exact) say("info string " + mate_answer(r) + ": a proven mate, perhaps not the shortest");
+          // What was proven, plainly: the length, and whether a shorter mate is excluded.
+          const std::string n = std::to_string(r.depth), shorter = std::to_string(std::max(0, r.depth - 2));
+          if (r.exact)
+            say("info string mate in " + n + ": the shortest, against the longest defence");
+          else if (r.shortest_proven)
+            say("info string mate in " + n + ": the shortest (no mate within " + shorter +
+                " plies, proven); the line's defence is not proven the longest");
+          else
+            say("info string " + mate_answer(r) + ": a mate within " + n +
+                " plies proven; a shorter one is not excluded (" +
+                (mate_post_search_ == mate::MatePostSearch::None ? "MatePostSearch none" : "the time ran out") + ")");
           if (!mate_proof_file_.empty()) write_mate_proof_file(pos, r, ms, stop);
           std::string line = "checkmate";
           for (Move m : r.moves) (line += ' ') += to_usi(m);
