@@ -76,6 +76,9 @@ struct MateLimits {
   MatePostSearch post_search = MatePostSearch::Shortest;
   std::function<void(const MateProgress&)> on_progress;  // about every progress_ms
   int64_t progress_ms = 1000;
+  // The unbounded df-pn's deepest path, in plies (its recursion's depth); 0: as deep as the
+  // calling thread's stack allows (mate/unbounded_df_pn.h).
+  int max_ply = 0;
 };
 
 struct MateResult {
@@ -92,6 +95,9 @@ struct MateResult {
   // Mate: no mate within depth - 2 plies was proven too (a post-search pass failed), so the mate's
   // length is exact, whether or not the line's defence is the longest (`exact`).
   bool shortest_proven = false;
+  // The search met its deepest path (MateLimits::max_ply) and cut it there: no NoMate answer
+  // rests on such a cut (the status is then Timeout), while every proof stays a proof.
+  bool depth_capped = false;
   uint64_t nodes = 0;           // search nodes (positions entered)
   uint64_t solution_nodes = 0;  // nodes of the reconstruction's searches
   double seconds = 0;

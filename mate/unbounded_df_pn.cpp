@@ -1,5 +1,7 @@
 #include "mate/unbounded_df_pn.h"
 
+#include <pthread.h>
+
 #include <algorithm>
 #include <cstdint>
 
@@ -8,6 +10,25 @@
 #include "movegen_full/mate_in_one/bitboard.h"
 
 namespace sashite::mate {
+
+namespace {
+
+// How deep mid() may recurse on the calling thread: its stack's size (glibc: the main thread's
+// rlimit, another thread's attribute) less 256 KB for the frames above and below the solve, at
+// 1 KB a ply (mid() takes about 600 bytes); 8 MB when the size cannot be read.
+size_t stack_plies() {
+  size_t bytes = size_t(8) << 20;
+  pthread_attr_t attr;
+  if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+    size_t size = 0;
+    if (pthread_attr_getstacksize(&attr, &size) == 0 && size > 0) bytes = size;
+    pthread_attr_destroy(&attr);
+  }
+  constexpr size_t kMargin = size_t(256) << 10, kPerPly = 1024;
+  return std::clamp<size_t>(bytes > kMargin ? (bytes - kMargin) / kPerPly : 0, 64, 65536);
+}
+
+}  // namespace
 
 namespace {
 
@@ -180,6 +201,10 @@ typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::evaluate(uint16_t
 // siblings; a decided node's length and proof or disproof pieces come from its children.
 template <PnDnTableLayout T>
 typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::mid(size_t ply, uint16_t len, PnDn thpn, PnDn thdn) {
+  if (ply >= max_ply_) {  // the stack's depth: no mate on this path, for this path only
+    depth_capped_ = true;
+    return {kInfinitePnDn, 0, len, true, 0};
+  }
   const bool attacking = pos_->side_to_move() == attacker_;
   const bool repetition = len == kUnboundedLen;
   const uint64_t nodes_before = nodes_;
@@ -560,6 +585,8 @@ MateResult UnboundedDfPnSolver<T>::solve(Position& pos, const MateLimits& limits
   MateResult res;
   best_.clear();
   proven_within_ = 0;
+  depth_capped_ = false;
+  max_ply_ = limits.max_ply > 0 ? size_t(limits.max_ply) : stack_plies();
   path_moves_.clear();
   path_keys_.clear();
   next_progress_ms_ = limits.progress_ms;
@@ -569,10 +596,11 @@ MateResult UnboundedDfPnSolver<T>::solve(Position& pos, const MateLimits& limits
   uint16_t len = limits.max_depth < kMaxMateDepth ? uint16_t(limits.max_depth) : kUnboundedLen;
   Value v = search(0, len);
   if (!aborted_) iteration_done(len, res);
-  if (!aborted_ && v.dn == 0) {
+  if (!aborted_ && v.dn == 0 && !depth_capped_) {
     res.status = MateStatus::NoMate;
     res.depth = v.len;
   }
+  res.depth_capped = depth_capped_;
   // Proven: the first line, then the passes "mate within L - 2?".
   if (aborted_ || v.pn != 0 || !proof_line(len, best_)) {
     finish(res);
@@ -626,7 +654,10 @@ MateResult UnboundedDfPnSolver<T>::solve(Position& pos, const MateLimits& limits
     res.exact = int(res.moves.size()) == length;
   }
   res.depth = res.exact ? int(res.moves.size()) : length;
-  res.shortest_proven = shortest;
+  // A pass whose "no mate within L - 2" met the cut proves no shortest.
+  res.shortest_proven = shortest && !depth_capped_;
+  res.exact = res.exact && !depth_capped_;
+  res.depth_capped = depth_capped_;
   res.nodes = nodes_ - res.solution_nodes;
   res.seconds = seconds();
   return res;

@@ -13,8 +13,12 @@
 //   flagged, and a disproof that depends on a flagged failure is not stored, so no entry says
 //   "no mate" because of one path's history. Proofs never depend on the path. The passes with a
 //   bound need no repetition test: every line is cut by the bound.
-// - No ply cap: frames (children and their numbers) and undo states live in deques grown on
-//   demand; 64-bit numbers, sums saturate below kInfinitePnDn.
+// - No ply cap from the data: frames (children and their numbers) and undo states live in deques
+//   grown on demand; 64-bit numbers, sums saturate below kInfinitePnDn. mid() recurses, about
+//   600 bytes of stack a ply (GCC 12, -O3), so the path is cut at the depth the calling thread's
+//   stack holds (max_ply_, 1 KB a ply less a 256 KB margin: 7,936 plies on Linux's default 8 MB): a cut
+//   node reads as "no mate on this path" with the path flag, so no stored disproof rests on it,
+//   and a root left undecided by a cut answers Timeout, never NoMate (MateResult::depth_capped).
 // - Termination without a threshold-controlling step (Kishimoto 2010): a node keeps its
 //   children's numbers in its frame for the whole visit, so each child search returns numbers
 //   past the threshold it was given and the node makes progress even when the table lost or
@@ -154,6 +158,8 @@ class UnboundedDfPnSolver : detail::SolveState {
   std::vector<Move> path_moves_;  // the current path (progress lines)
   std::vector<Move> best_;        // the best proven line
   uint16_t proven_within_ = 0;    // its bound: a mate within this many plies against every defence
+  size_t max_ply_ = 0;            // mid() goes no deeper (MateLimits::max_ply, or the stack's share)
+  bool depth_capped_ = false;     // a path met max_ply_ in this solve
   int64_t next_progress_ms_ = 0;
   // expand()'s last child per drop square and per (from, to), valid when stamped this node.
   uint32_t stamp_ = 0;

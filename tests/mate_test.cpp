@@ -482,6 +482,37 @@ TEST(UnboundedDfPn, ReportsEachProofAtOnceAndWhetherItIsTheShortest) {
   }
 }
 
+// The recursion's depth is capped (the thread's stack): a path cut there is no "no mate", so an
+// answer that needs one is Timeout with depth_capped, while a proof within the cap stands.
+TEST(UnboundedDfPn, DeepestPathIsCutWithAClearAnswer) {
+  PnDnTable<DefaultHand> table;
+  auto solve = [&](const std::string& sfen, int max_ply) {
+    Position pos;
+    StateInfo si;
+    EXPECT_EQ(pos.set(sfen, &si), std::nullopt);
+    table.resize(16);
+    UnboundedDfPnSolver<PnDnTable<DefaultHand>> solver(table);
+    MateLimits limits;
+    limits.max_ply = max_ply;
+    return solver.solve(pos, limits);
+  };
+  const std::string mate13 = "5n1k1/5p3/5s1p1/8N/7P1/9/9/9/9 b R2Br4g3s2n4l15p 1";  // mogami s7
+  const std::string no_mate = "9/9/9/9/4k4/9/9/9/9 b 2G2S 1";
+  MateResult r = solve(mate13, 0);
+  EXPECT_EQ(r.status, MateStatus::Mate);
+  EXPECT_EQ(r.depth, 13);
+  EXPECT_FALSE(r.depth_capped);
+  r = solve(mate13, 5);  // no path of 13 plies
+  EXPECT_EQ(r.status, MateStatus::Timeout) << mate_answer(r);
+  EXPECT_TRUE(r.depth_capped);
+  r = solve(no_mate, 0);
+  EXPECT_EQ(r.status, MateStatus::NoMate);
+  EXPECT_FALSE(r.depth_capped);
+  r = solve(no_mate, 3);
+  EXPECT_EQ(r.status, MateStatus::Timeout) << mate_answer(r);
+  EXPECT_TRUE(r.depth_capped);
+}
+
 // The depth-limited df-pn stopped after its first pass (a proof) answers the proven line too.
 TEST(DfPn, StoppedAfterAProofAnswersTheProvenLine) {
   const std::string sfen = "9/9/9/9/4k4/9/9/9/9 b RB2G 1";  // mate in 11

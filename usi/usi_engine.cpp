@@ -490,6 +490,9 @@ usi::Job UsiEngine::go_mate(const SearchLimits& limits) {
         const MateResult r = mate_->solve(pos, ml);
         say("info string mate solver " + std::string(mate_->solver_name()) + ", table " + mate_->table_name() + ": " +
             mate_->stats().to_string());
+        if (r.depth_capped)
+          say("info string the search cut paths at its deepest ply (the stack's depth): no 'nomate' and no shortest "
+              "length rests on a cut");
         if (r.status == MateStatus::Mate) {
           // What was proven, plainly: the length, and whether a shorter mate is excluded.
           const std::string n = std::to_string(r.depth), shorter = std::to_string(std::max(0, r.depth - 2));
