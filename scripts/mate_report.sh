@@ -7,10 +7,13 @@
 # Then the unbounded df-pn without its post-search (the first mate proven, as gpsusi answers)
 # against gpsusi on every set with MateHash's default 64 MB (煙詰 problem by problem), and alone
 # on the problems of hundreds of plies (tsume_very_long.txt, then the public classics of
-# tsume_classics.txt) with a 2 GB table.
+# tsume_classics.txt) with a 4 GB table against gpsusi and, when KOMORING gives its path,
+# KomoringHeights (built from its public source, README; one thread, 4 GB) on those and on
+# tsume_long.txt.
 #   scripts/mate_report.sh    Environment: RUNS (default 3), MS (per problem, default 60000),
 #                             LONG_MS (the longer problems, default 60000), VERY_LONG_MS (the
-#                             problems of hundreds of plies, default 600000, per problem)
+#                             problems of hundreds of plies, default 60000, per problem),
+#                             KOMORING (a KomoringHeights binary; default: none)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/deps.sh
@@ -21,7 +24,9 @@ source scripts/machine.sh
 RUNS=${RUNS:-3}
 MS=${MS:-60000}
 LONG_MS=${LONG_MS:-60000}
-VERY_LONG_MS=${VERY_LONG_MS:-600000}
+VERY_LONG_MS=${VERY_LONG_MS:-60000}
+komoring=()
+[ -n "${KOMORING:-}" ] && komoring=(--engine "komoring-heights=$KOMORING,USI_Hash=4096,Threads=1")
 out=results/mate_report.md
 report=build/bin/mate_report
 {
@@ -41,7 +46,7 @@ report=build/bin/mate_report
   echo
   echo "## \`tests/data/tsume_long.txt\` (one run each, $LONG_MS ms)"
   echo
-  "$report" --runs 1 --ms "$LONG_MS" tests/data/tsume_long.txt
+  "$report" --runs 1 --ms "$LONG_MS" "${komoring[@]}" tests/data/tsume_long.txt
   echo
   echo "## The unbounded df-pn's first proof (\`--post-search none\`: any mate, as gpsusi's) against gpsusi, 64 MB (MateHash's default)"
   for set in tsume tsume_generated tsume_hard tsume_long; do
@@ -53,9 +58,9 @@ report=build/bin/mate_report
   done
   echo
   for set in tsume_very_long tsume_classics; do
-    echo "## \`tests/data/$set.txt\`: the unbounded df-pn's first proof, 2048 MB table, $VERY_LONG_MS ms"
+    echo "## \`tests/data/$set.txt\`: the unbounded df-pn's first proof, 4096 MB table, $VERY_LONG_MS ms, against gpsusi${KOMORING:+ and KomoringHeights}"
     echo
-    "$report" --runs 1 --ms "$VERY_LONG_MS" --mb 2048 --post-search none --solver unbounded-df-pn --gpsusi none \
+    "$report" --runs 1 --ms "$VERY_LONG_MS" --mb 4096 --post-search none --solver unbounded-df-pn "${komoring[@]}" \
       "tests/data/$set.txt"
     echo
   done

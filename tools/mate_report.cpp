@@ -1,6 +1,7 @@
 // Mate-solver report: per problem of a set (tests/data/tsume.txt format: "SFEN | expected |
 // source", or bare SFEN lines), every registered solver over every registered table layout
-// (mate/solvers.h) and gpsusi's `go mate` (Debian gpsshogi, df-pn), interleaved problem
+// (mate/solvers.h), gpsusi's `go mate` (Debian gpsshogi, df-pn) and any other USI engine's
+// (--engine: KomoringHeights, built from its public source, as README says), interleaved problem
 // by problem and run by run: answer, length, nodes, time, nodes/s, the median of `runs` runs
 // (a cleared table each). Then the totals against 謎電 (2005)'s published 1,359,825 nodes/s,
 // whether every solver gave the same answer and every mate line (gpsusi's too) replays as a mate
@@ -9,7 +10,8 @@
 // --post-search sets the unbounded df-pn's MatePostSearch (default shortest, the others' question);
 // --solver keeps one solver.
 //   mate_report [--mb M] [--runs R] [--ms T] [--detail N] [--gpsusi PATH|none]
-//               [--post-search none|upper-bound|shortest] [--solver NAME] FILE
+//               [--engine NAME=PATH[,OPTION=VALUE...]]... [--post-search none|upper-bound|shortest]
+//               [--solver NAME] FILE
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -88,16 +90,21 @@ Run solve(MateSession& session, const std::string& sfen, int64_t ms, int max_dep
   return run;
 }
 
-// gpsusi over USI: the time from `go mate` to its `checkmate` line. Its line is one mating
-// line, not always the shortest, so its length is reported but not compared.
-class Gpsusi {
+// An outside engine over USI (gpsusi, KomoringHeights): the time from `go mate` to its
+// `checkmate` line. Its line is one mating line, not always the shortest, so its length is
+// reported but not compared. `options`: setoption name/value pairs sent before isready.
+class UsiMateEngine {
  public:
-  explicit Gpsusi(const std::string& path) : p_({"/bin/sh", "-c", "exec \"$0\" 2>/dev/null", path}) {
+  UsiMateEngine(std::string name, const std::string& path,
+                const std::vector<std::pair<std::string, std::string>>& options)
+      : name_(std::move(name)), p_({"/bin/sh", "-c", "exec \"$0\" 2>/dev/null", path}) {
     p_.send("usi");
     if (!p_.read_until([](const std::string& l) { return l == "usiok"; }, std::chrono::seconds(30))) fail("usi");
+    for (const auto& [option, value] : options) p_.send("setoption name " + option + " value " + value);
     p_.send("isready");
     if (!p_.read_until([](const std::string& l) { return l == "readyok"; }, std::chrono::seconds(60))) fail("isready");
   }
+  const std::string& name() const { return name_; }
   Run solve(const std::string& sfen, int64_t ms) {
     p_.send("usinewgame");  // a fresh table: its line must not lean on the last problem
     p_.send("position sfen " + sfen);
@@ -128,9 +135,10 @@ class Gpsusi {
 
  private:
   [[noreturn]] void fail(const char* what) {
-    std::fprintf(stderr, "gpsusi: no answer to %s: %s\n", what, p_.error().c_str());
+    std::fprintf(stderr, "%s: no answer to %s: %s\n", name_.c_str(), what, p_.error().c_str());
     std::exit(1);
   }
+  std::string name_;
   match::ChildProcess p_;
 };
 
@@ -145,14 +153,43 @@ struct Options {
   int runs = 3, detail = 0;
   int64_t ms = 60000;
   std::string gpsusi = "auto";  // a path, "auto" (find it) or "none"
+  struct Engine {
+    std::string name, path;
+    std::vector<std::pair<std::string, std::string>> options;
+  };
+  std::vector<Engine> engines;  // --engine NAME=PATH[,OPTION=VALUE...], after gpsusi
   std::string solver;           // only this solver; empty: every one
   std::string file;
 };
 
 constexpr study::CommandLine kCommandLine{"mate_report",
                                           "mate_report [--mb M] [--runs R] [--ms T] [--detail N] [--gpsusi PATH|none] "
+                                          "[--engine NAME=PATH[,OPTION=VALUE...]]... "
                                           "[--post-search none|upper-bound|shortest] "
                                           "[--solver NAME] FILE"};
+
+// "NAME=PATH[,OPTION=VALUE...]": an outside engine and the USI options it is given.
+Options::Engine parse_engine(const std::string& text) {
+  Options::Engine e;
+  std::vector<std::string> parts;
+  for (size_t at = 0;;) {
+    const size_t comma = text.find(',', at);
+    parts.push_back(text.substr(at, comma == std::string::npos ? std::string::npos : comma - at));
+    if (comma == std::string::npos) break;
+    at = comma + 1;
+  }
+  for (size_t i = 0; i < parts.size(); ++i) {
+    const size_t eq = parts[i].find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == parts[i].size())
+      kCommandLine.fail("--engine wants NAME=PATH[,OPTION=VALUE...], not '" + text + "'");
+    std::string key = parts[i].substr(0, eq), value = parts[i].substr(eq + 1);
+    if (i == 0)
+      e.name = std::move(key), e.path = std::move(value);
+    else
+      e.options.emplace_back(std::move(key), std::move(value));
+  }
+  return e;
+}
 
 Options parse_options(int argc, char** argv) {
   Options o;
@@ -162,6 +199,7 @@ Options parse_options(int argc, char** argv) {
                       {"--ms", [&](const char* v) { o.ms = std::atoll(v); }},
                       {"--detail", [&](const char* v) { o.detail = std::atoi(v); }},
                       {"--gpsusi", [&](const char* v) { o.gpsusi = v; }},
+                      {"--engine", [&](const char* v) { o.engines.push_back(parse_engine(v)); }},
                       {"--solver", [&](const char* v) { o.solver = v; }},
                       {"--post-search",
                        [&](const char* v) {
@@ -180,15 +218,16 @@ Options parse_options(int argc, char** argv) {
   return o;
 }
 
-// Every registered solver over every registered table layout, then gpsusi when there is one.
+// Every registered solver over every registered table layout, then gpsusi when there is one,
+// then the --engine ones.
 struct Combinations {
   std::vector<MateSession> sessions;
-  std::unique_ptr<Gpsusi> gpsusi;
+  std::vector<std::unique_ptr<UsiMateEngine>> engines;
 
-  size_t size() const { return sessions.size() + (gpsusi ? 1 : 0); }
+  size_t size() const { return sessions.size() + engines.size(); }
   std::string label(size_t c) const {
     return c < sessions.size() ? std::string(sessions[c].solver_name()) + " | " + sessions[c].table_name()
-                               : std::string("gpsusi | -");
+                               : engines[c - sessions.size()]->name() + " | -";
   }
 };
 
@@ -196,14 +235,18 @@ Combinations combinations(const Options& o) {
   Combinations k;
   const std::string path =
       o.gpsusi == "auto" ? match::find_program("gpsusi", "/usr/games/gpsusi").value_or("none") : o.gpsusi;
-  if (path != "none") k.gpsusi = std::make_unique<Gpsusi>(path);
+  if (path != "none")
+    k.engines.push_back(
+        std::make_unique<UsiMateEngine>("gpsusi", path, std::vector<std::pair<std::string, std::string>>{}));
+  for (const Options::Engine& e : o.engines)
+    k.engines.push_back(std::make_unique<UsiMateEngine>(e.name, e.path, e.options));
   for (const auto& [s, t] : MateSession::combinations())
     if (o.solver.empty() || o.solver == s) k.sessions.emplace_back(s, t, o.mb);
   if (k.sessions.empty()) kCommandLine.fail("no registered solver named " + o.solver);
   return k;
 }
 
-// rows[p][c]: problem p, combination c (gpsusi last), the median of the runs, interleaved.
+// rows[p][c]: problem p, combination c (the outside engines last), the median of the runs, interleaved.
 std::vector<std::vector<Run>> measure(const Options& o, const std::vector<MateProblem>& problems, Combinations& k) {
   std::vector<std::vector<Run>> rows(problems.size(), std::vector<Run>(k.size()));
   for (size_t p = 0; p < problems.size(); ++p) {
@@ -212,7 +255,7 @@ std::vector<std::vector<Run>> measure(const Options& o, const std::vector<MatePr
       for (size_t c = 0; c < k.size(); ++c)
         all[c].push_back(c < k.sessions.size()
                              ? solve(k.sessions[c], problems[p].sfen, o.ms, problems[p].max_depth(), o.post)
-                             : k.gpsusi->solve(problems[p].sfen, o.ms));
+                             : k.engines[c - k.sessions.size()]->solve(problems[p].sfen, o.ms));
     for (size_t c = 0; c < k.size(); ++c) {
       rows[p][c] = median(all[c]);
       if (rows[p][c].answer.starts_with("mate ")) rows[p][c].line_error = replay(problems[p].sfen, rows[p][c].line);
@@ -225,7 +268,7 @@ void print_runs(const Options& o, const std::vector<MateProblem>& problems, cons
                 const std::vector<std::vector<Run>>& rows) {
   std::printf(
       "Median of %d runs, interleaved; a cleared %zu MB table per solve; time limit %lld ms. nodes/s counts "
-      "search and reconstruction nodes (gpsusi: the time from `go mate` to its answer).\n\n",
+      "search and reconstruction nodes (outside engines: the time from `go mate` to its answer).\n\n",
       o.runs, o.mb, (long long)o.ms);
   std::printf("| # | expected | solver | table | answer | first move | nodes | solution nodes | ms | nodes/s |\n");
   std::printf("|---|---|---|---|---|---|---:|---:|---:|---:|\n");
@@ -262,7 +305,7 @@ void print_totals(const std::vector<MateProblem>& problems, const Combinations& 
 }
 
 // The solvers must agree with each other and with the expected answer where it is given, and every
-// mate line must replay as a mate (gpsusi's too): prints each failure and returns their number.
+// mate line must replay as a mate (the outside engines' too): prints each failure and returns their number.
 int print_disagreements(const std::vector<MateProblem>& problems, const Combinations& k,
                         const std::vector<std::vector<Run>>& rows) {
   // "nomate" (none at any length) and "nomate N" (none within N) do not contradict; a mate that
@@ -284,7 +327,7 @@ int print_disagreements(const std::vector<MateProblem>& problems, const Combinat
                     r.answer.c_str(), r.line_error.c_str());
         ++disagreements;
       }
-      if (c >= k.sessions.size()) continue;  // gpsusi's answers are its own
+      if (c >= k.sessions.size()) continue;  // an outside engine's answers are its own
       const std::string& a = r.answer;
       const bool differs = !agree(r, rows[p][0]);
       if (a != "timeout" &&
