@@ -23,6 +23,7 @@
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include "match/child_process.h"
@@ -243,6 +244,8 @@ Combinations combinations(const Options& o) {
   for (const auto& [s, t] : MateSession::combinations())
     if (o.solver.empty() || o.solver == s) k.sessions.emplace_back(s, t, o.mb);
   if (k.sessions.empty()) kCommandLine.fail("no registered solver named " + o.solver);
+  // The tables' pages taken now, as the USI program does at isready: no solve pays them.
+  for (MateSession& s : k.sessions) s.prefault(std::max(1u, std::thread::hardware_concurrency()));
   return k;
 }
 
