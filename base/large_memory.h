@@ -3,10 +3,9 @@
 // 4 KB pages; with 2 MB pages the page walk mostly hits the cache (Stockfish allocates its TT
 // the same way). Debian's default THP mode is `madvise`, so the advice is what turns it on.
 // The pages stay untouched until written: a table of several GB costs nothing until it fills,
-// but its first touches then fall inside the search. prefault_large() takes them beforehand
-// (at `isready`): a first solve of 煙詰 with a 4 GB mate table spent 10.9 s against 1.2 s with
-// 64 MB, nearly all of it in page faults and the kernel's huge-page compaction
-// (results/2026-11-29-mate-table-prefault.md).
+// but its first touches then fall inside the search: in a VM whose memory the host backs on
+// first use, most of a first solve with a table of gigabytes. prefault_large() takes them
+// beforehand, at `isready` (results/2026-11-29-mate-table-prefault.md).
 #pragma once
 
 #include <sys/mman.h>

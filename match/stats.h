@@ -52,11 +52,10 @@ struct Sprt {
   double fishtest_llr(const Pentanomial& r) const;
   // The one the runner reports and acts on: the same, with the variance taken over the pairs
   // and two pseudo-pairs, one lost twice and one won twice. A sample that has not yet shown its
-  // spread (30 pairs of one win each) has a variance near zero and an LLR past any bound
-  // (fishtest's: -595 at bounds [0, 20]); the pseudo-pairs floor the variance, and
-  // weigh a few per mille once the pairs number hundreds. Shogi pairs rarely draw, and a
-  // lopsided opening set makes most pairs one win each: simulated at 90 % such pairs, fishtest's
-  // LLR with a 10-pair minimum accepts H0 in a third of the runs where H1 is true.
+  // spread (pairs of one win each and nothing else) has a variance near zero and an LLR past any
+  // bound; the pseudo-pairs floor the variance and fade as the pairs grow. Shogi pairs rarely
+  // draw, and a lopsided opening set makes most pairs one win each, where fishtest's LLR keeps
+  // well short of its error rates (results/2026-11-29-sprt-minimum.md).
   double llr(const Pentanomial& r) const;
   SprtVerdict verdict(double llr) const;
   // The verdict a running match acts on: none before kMinPairs pairs, where even the floored

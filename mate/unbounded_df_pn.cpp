@@ -15,7 +15,7 @@ namespace {
 
 // How deep mid() may recurse on the calling thread: its stack's size (glibc: the main thread's
 // rlimit, another thread's attribute) less 256 KB for the frames above and below the solve, at
-// 1 KB a ply (mid() takes about 600 bytes); 8 MB when the size cannot be read.
+// 1 KB a ply (mid()'s frame is well under it); 8 MB when the size cannot be read.
 size_t stack_plies() {
   size_t bytes = size_t(8) << 20;
   pthread_attr_t attr;
@@ -27,10 +27,6 @@ size_t stack_plies() {
   constexpr size_t kMargin = size_t(256) << 10, kPerPly = 1024;
   return std::clamp<size_t>(bytes > kMargin ? (bytes - kMargin) / kPerPly : 0, 64, 65536);
 }
-
-}  // namespace
-
-namespace {
 
 PnDn add(PnDn a, PnDn b) {
   if (a >= kInfinitePnDn || b >= kInfinitePnDn) return kInfinitePnDn;

@@ -14,11 +14,11 @@
 //   "no mate" because of one path's history. Proofs never depend on the path. The passes with a
 //   bound need no repetition test: every line is cut by the bound.
 // - No ply cap from the data: frames (children and their numbers) and undo states live in deques
-//   grown on demand; 64-bit numbers, sums saturate below kInfinitePnDn. mid() recurses, about
-//   600 bytes of stack a ply (GCC 12, -O3), so the path is cut at the depth the calling thread's
-//   stack holds (max_ply_, 1 KB a ply less a 256 KB margin: 7,936 plies on Linux's default 8 MB): a cut
-//   node reads as "no mate on this path" with the path flag, so no stored disproof rests on it,
-//   and a root left undecided by a cut answers Timeout, never NoMate (MateResult::depth_capped).
+//   grown on demand; 64-bit numbers, sums saturate below kInfinitePnDn. mid() recurses, its frame
+//   well under 1 KB, so the path is cut at the depth the calling thread's stack holds (max_ply_:
+//   1 KB a ply less a 256 KB margin): a cut node reads as "no mate on this path" with the path
+//   flag, so no stored disproof rests on it, and a root left undecided by a cut answers Timeout,
+//   never NoMate (MateResult::depth_capped).
 // - Termination without a threshold-controlling step (Kishimoto 2010): a node keeps its
 //   children's numbers in its frame for the whole visit, so each child search returns numbers
 //   past the threshold it was given and the node makes progress even when the table lost or

@@ -111,13 +111,24 @@ std::optional<MateProof> parse_mate_proof(std::string_view in, std::string* erro
   return proof;
 }
 
-std::string write_mate_proof(const std::string& path, const MateProof& proof) {
+std::optional<MateProof> make_mate_proof(const Position& root, const std::vector<std::pair<Key, Move>>& entries) {
+  MateProof proof;
+  proof.root_sfen = root.sfen();
+  proof.root_key = root.key();
+  proof.entries.reserve(entries.size());
+  for (const auto& [key, move] : entries) proof.entries.push_back({key, move});
+  if (!proof.normalize()) return std::nullopt;
+  return proof;
+}
+
+std::string write_mate_proof(const std::string& path, const MateProof& proof, size_t* bytes_written) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   if (!out) return "cannot open " + path + " for writing";
   const std::string bytes = serialize_mate_proof(proof);
   out.write(bytes.data(), std::streamsize(bytes.size()));
   out.close();
   if (!out) return "cannot write " + path;
+  if (bytes_written) *bytes_written = bytes.size();
   return "";
 }
 

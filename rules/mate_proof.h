@@ -38,6 +38,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "engine/position.h"
@@ -63,13 +64,18 @@ struct MateProof {
   Move move_at(Key key) const;
 };
 
+// The proof of `root` from its attacking nodes' (key, move) pairs (mate/proof_tree.h's entries),
+// normalized; nullopt when one key has two moves.
+std::optional<MateProof> make_mate_proof(const Position& root, const std::vector<std::pair<Key, Move>>& entries);
+
 // The file's bytes, and the proof read back from them: nullopt with *error set (what is wrong
 // and at which byte) for a wrong magic or version, a truncated or overlong file, unsorted or
 // repeated keys.
 std::string serialize_mate_proof(const MateProof& proof);
 std::optional<MateProof> parse_mate_proof(std::string_view bytes, std::string* error);
 // The same through a file; the error names the path.
-std::string write_mate_proof(const std::string& path, const MateProof& proof);  // "" when written
+// "" when written (and *bytes, when given, the file's size).
+std::string write_mate_proof(const std::string& path, const MateProof& proof, size_t* bytes = nullptr);
 std::optional<MateProof> read_mate_proof(const std::string& path, std::string* error);
 
 struct MateProofCheck {

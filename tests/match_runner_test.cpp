@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "run_program.h"
 #include "match/csa.h"
 #include "match/kif.h"
 #include "match/openings.h"
@@ -365,14 +366,7 @@ TEST(MatchOpenings, ShippedSetLoadsAndTheRecipeIsReproducible) {
   EXPECT_NE(err.find(":3:"), std::string::npos) << err;
 }
 
-int run_cli(const std::string& args, std::string* out) {
-  const std::string cmd = std::string(SASHITE_BIN_DIR) + "/match " + args + " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  char buf[4096];
-  for (size_t n; (n = fread(buf, 1, sizeof buf, p)) > 0;) out->append(buf, n);
-  const int status = pclose(p);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
+int run_cli(const std::string& args, std::string* out) { return testing::run_program("match", args, out); }
 
 TEST(MatchCli, BadArgumentsGetAClearErrorAndUsage) {
   const std::pair<const char*, const char*> bad[] = {

@@ -21,6 +21,7 @@
 #include "mate/problem_set.h"
 #include "movegen_full/movegen.h"
 #include "rules/mate_proof.h"
+#include "run_program.h"
 #include "usi_process.h"
 
 namespace sashite::mate {
@@ -38,17 +39,15 @@ std::string temp_path(const std::string& name) {
 }
 
 MateProof to_proof(const Position& pos, const MateProofTree& tree) {
-  MateProof proof;
-  proof.root_sfen = pos.sfen();
-  proof.root_key = pos.key();
-  for (const auto& [key, move] : tree.entries) proof.entries.push_back({key, move});
-  EXPECT_TRUE(proof.normalize());
-  return proof;
+  auto proof = make_mate_proof(pos, tree.entries);
+  EXPECT_TRUE(proof) << "one key with two moves";
+  return proof.value_or(MateProof{});
 }
 
-// Solves sfen with the session and builds its proof; nullopt (with a test failure) when either fails.
+// Solves sfen with the session and builds its proof; nullopt (with a test failure) when either
+// fails. *walked, when given: the walk's tree (its counts).
 std::optional<MateProof> prove(MateSession& session, const std::string& sfen, MateResult* answered = nullptr,
-                               MatePostSearch post = MatePostSearch::None) {
+                               MatePostSearch post = MatePostSearch::None, MateProofTree* walked = nullptr) {
   Position pos;
   StateInfo si;
   EXPECT_EQ(pos.set(sfen, &si), std::nullopt) << sfen;
@@ -64,6 +63,7 @@ std::optional<MateProof> prove(MateSession& session, const std::string& sfen, Ma
   EXPECT_EQ(pos.sfen(), before) << "the walk restores the position";
   EXPECT_TRUE(tree.ok) << sfen << ": " << tree.error;
   if (!tree.ok) return std::nullopt;
+  if (walked) *walked = tree;
   return to_proof(pos, tree);
 }
 
@@ -121,18 +121,11 @@ TEST(MateProof, ASmallTableStillGivesCompleteProofs) {
   for (const MateProblem& p : load_set("tsume_generated.txt")) {
     if (!p.mate()) continue;
     SCOPED_TRACE(p.sfen);
-    Position pos;
-    StateInfo si;
-    ASSERT_EQ(pos.set(p.sfen, &si), std::nullopt);
-    MateLimits limits;
-    limits.post_search = MatePostSearch::None;
-    limits.ms = 60'000;
-    const MateResult r = session.solve(pos, limits);
-    ASSERT_EQ(r.status, MateStatus::Mate);
-    const MateProofTree tree = session.proof_tree(pos, r, limits);
-    ASSERT_TRUE(tree.ok) << tree.error;
+    MateProofTree tree;
+    const auto proof = prove(session, p.sfen, nullptr, MatePostSearch::None, &tree);
+    if (!proof) continue;
     searches += tree.searches;
-    const MateProofCheck check = certify(p.sfen, to_proof(pos, tree));
+    const MateProofCheck check = certify(p.sfen, *proof);
     EXPECT_TRUE(check.ok) << check.to_string();
   }
   EXPECT_GT(searches, 0u) << "no node was lost: the test does not exercise the new searches";
@@ -261,15 +254,9 @@ TEST(MateProofMutation, AnAttackerMoveChangedToACheckThatDoesNotMateIsRejected) 
   EXPECT_GT(tried, 0) << "no check at the root that does not mate";
 }
 
-// A legal move that gives no check, put in at the root and at every attacking node in turn
-// where one exists (a sample): rejected as no check.
-TEST(MateProofMutation, ANonCheckInsertedIsRejected) {
-  const Longer& l = longer();
-  Position pos;
-  StateInfo si;
-  ASSERT_EQ(pos.set(l.sfen, &si), std::nullopt);
-  int tried = 0;
-  // The root.
+// The proof with the stored move at the attacking node pos replaced by its first legal move that
+// gives no check, checked; nullopt when every legal move there checks.
+std::optional<MateProofCheck> with_a_non_check(const Longer& l, const Position& pos) {
   for (const ExtMove& e : MoveList<GenType::LegalAll>(pos)) {
     if (MoveList<GenType::ChecksAll>(pos).contains(e.move)) continue;
     MateProof m = l.proof;
@@ -278,9 +265,20 @@ TEST(MateProofMutation, ANonCheckInsertedIsRejected) {
     const MateProofCheck c = certify(l.sfen, m);
     EXPECT_FALSE(c.ok);
     EXPECT_NE(c.error.find("gives no check"), std::string::npos) << c.to_string();
-    ++tried;
-    break;
+    return c;
   }
+  return std::nullopt;
+}
+
+// A legal move that gives no check, put in at the root and at an attacking node two plies
+// deeper: rejected as no check, the hole's path named.
+TEST(MateProofMutation, ANonCheckInsertedIsRejected) {
+  const Longer& l = longer();
+  Position pos;
+  StateInfo si;
+  ASSERT_EQ(pos.set(l.sfen, &si), std::nullopt);
+  int tried = 0;
+  tried += with_a_non_check(l, pos).has_value();  // the root
   // Deeper: the attacking node after the stored move and the first defence.
   StateInfo s1, s2;
   const Move first = l.proof.move_at(pos.key());
@@ -288,19 +286,11 @@ TEST(MateProofMutation, ANonCheckInsertedIsRejected) {
   const Move defence = MoveList<GenType::LegalAll>(pos).begin()->move;
   pos.do_move(defence, s2);
   if (l.proof.move_at(pos.key()) != MOVE_NONE) {
-    for (const ExtMove& e : MoveList<GenType::LegalAll>(pos)) {
-      if (MoveList<GenType::ChecksAll>(pos).contains(e.move)) continue;
-      MateProof m = l.proof;
-      for (MateProofEntry& x : m.entries)
-        if (x.key == pos.key()) x.move = e.move;
-      const MateProofCheck c = certify(l.sfen, m);
-      EXPECT_FALSE(c.ok);
-      EXPECT_NE(c.error.find("gives no check"), std::string::npos) << c.to_string();
-      ASSERT_EQ(c.path.size(), 3u) << c.to_string();
-      EXPECT_EQ(c.path[0], first);
-      EXPECT_EQ(c.path[1], defence);
+    if (const auto c = with_a_non_check(l, pos)) {
+      ASSERT_EQ(c->path.size(), 3u) << c->to_string();
+      EXPECT_EQ(c->path[0], first);
+      EXPECT_EQ(c->path[1], defence);
       ++tried;
-      break;
     }
   }
   EXPECT_EQ(tried, 2);
@@ -441,14 +431,7 @@ TEST(MateProofFile, FlippedBytesAreRejectedWithoutACrash) {
   EXPECT_GT(parsed, 0);
 }
 
-int run(const std::string& args, std::string* out) {
-  const std::string cmd = std::string(SASHITE_BIN_DIR) + "/mate_check " + args + " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  char buf[4096];
-  for (size_t n; (n = fread(buf, 1, sizeof buf, p)) > 0;) out->append(buf, n);
-  const int status = pclose(p);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
+int run(const std::string& args, std::string* out) { return testing::run_program("mate_check", args, out); }
 
 TEST(MateCheckProgram, ExitsZeroOnAProofOneOnAHoleTwoOnBadInput) {
   const Longer& l = longer();

@@ -537,23 +537,19 @@ void UsiEngine::write_mate_proof_file(Position& pos, const mate::MateResult& r, 
         tree.error + ")");
     return;
   }
-  MateProof proof;
-  proof.root_sfen = pos.sfen();
-  proof.root_key = pos.key();
-  for (const auto& [key, move] : tree.entries) proof.entries.push_back({key, move});
-  if (!proof.normalize()) {
+  const std::optional<MateProof> proof = make_mate_proof(pos, tree.entries);
+  if (!proof) {
     say("info string MateProofFile: " + mate_proof_file_ + " not written: could not build a consistent proof");
     return;
   }
-  const std::string bytes = serialize_mate_proof(proof);
-  if (const std::string err = write_mate_proof(mate_proof_file_, proof); !err.empty()) {
+  size_t bytes = 0;
+  if (const std::string err = write_mate_proof(mate_proof_file_, *proof, &bytes); !err.empty()) {
     say("info string MateProofFile: could not write the proof: " + err);
     return;
   }
-  say("info string proof written: " + mate_proof_file_ + " (" + std::to_string(proof.entries.size()) +
-      " attacking nodes, " + std::to_string(tree.defending_nodes) + " defending nodes, " +
-      std::to_string(bytes.size()) + " bytes, " + std::to_string(tree.searches) + " nodes solved again, " +
-      std::to_string(elapsed) + " ms)");
+  say("info string proof written: " + mate_proof_file_ + " (" + std::to_string(proof->entries.size()) +
+      " attacking nodes, " + std::to_string(tree.defending_nodes) + " defending nodes, " + std::to_string(bytes) +
+      " bytes, " + std::to_string(tree.searches) + " nodes solved again, " + std::to_string(elapsed) + " ms)");
 }
 
 // "bench [depth]": every bench position from a new game to `depth` (default 7), one summary

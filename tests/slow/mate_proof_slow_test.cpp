@@ -41,12 +41,9 @@ void certify_set(const char* file, size_t mb, int64_t ms) {
     const MateProofTree tree = session.proof_tree(pos, r, limits);
     const double walk_s = since(t0);
     ASSERT_TRUE(tree.ok) << tree.error;
-    MateProof proof;
-    proof.root_sfen = pos.sfen();
-    proof.root_key = pos.key();
-    for (const auto& [key, move] : tree.entries) proof.entries.push_back({key, move});
-    ASSERT_TRUE(proof.normalize());
-    const std::string bytes = serialize_mate_proof(proof);
+    const auto proof = make_mate_proof(pos, tree.entries);
+    ASSERT_TRUE(proof) << "one key with two moves";
+    const std::string bytes = serialize_mate_proof(*proof);
     std::string error;
     const auto back = parse_mate_proof(bytes, &error);
     ASSERT_TRUE(back) << error;
