@@ -98,7 +98,7 @@ struct CheckGenerator {
 
       auto each = [&](Bitboard pieces, PieceType pt, auto attacks) {
         for_each_square(pieces, [&](Square from) {
-          const Bitboard t = G::pin_filter(attacks(from) & target, from, pinned, own_ksq);
+          const Bitboard t = G::template pin_filter<true>(attacks(from) & target, from, pinned, own_ksq);
           list = piece_checks(list, pt, from, t, ksq, occ, dc.test(from));
         });
       };

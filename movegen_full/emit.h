@@ -32,8 +32,8 @@ inline __m512i square_numbers(int first_square) {
 // Pawn = true: the move's from is to + its own offset, carried in `base` as offset << 7 (all pawns
 // at once, by their destinations).
 template <bool Pawn = false>
-[[gnu::always_inline]] inline ExtMove* emit_word(ExtMove* list, uint64_t word, int first_square, __m512i base) {
-  __m512i packed = _mm512_maskz_compress_epi8(word, square_numbers(first_square));
+[[gnu::always_inline]] inline ExtMove* emit_word(ExtMove* list, uint64_t word, __m512i numbers, __m512i base) {
+  __m512i packed = _mm512_maskz_compress_epi8(word, numbers);
   ExtMove* const end = list + __builtin_popcountll(word);
   ExtMove* out = list;
 #pragma GCC unroll 1
@@ -48,8 +48,31 @@ template <bool Pawn = false>
   } while (out < end);
   return end;
 }
+template <bool Pawn = false>
+[[gnu::always_inline]] inline ExtMove* emit_word(ExtMove* list, uint64_t word, int first_square, __m512i base) {
+  return emit_word<Pawn>(list, word, square_numbers(first_square), base);
+}
+// Bytes 0, 1, ..., 80: a window's square numbers are a load at its first square.
+struct SquareBytes {
+  alignas(64) uint8_t b[SQ_NB];
+};
+inline constexpr SquareBytes kSquareBytes = [] {
+  SquareBytes t{};
+  for (int i = 0; i < SQ_NB; ++i) t.b[i] = uint8_t(i);
+  return t;
+}();
 }  // namespace detail
 inline constexpr int kEmitSlack = 8;
+// Emits the moves of a piece whose targets lie within one file of `from` (a stepper or a lance):
+// they fit one 64-square window, squares 0-63 for a piece on files 1-6 and 17-80 beyond, so one
+// test and one compression cover them where a whole bitboard takes one of each per word.
+inline ExtMove* emit_near(ExtMove* list, Bitboard targets, Square from, unsigned base) {
+  const bool high = from >= 54;
+  const uint64_t word = high ? (targets.p[0] >> 17) | (targets.p[1] << 46) : targets.p[0];
+  if (!word) return list;
+  return detail::emit_word(list, word, _mm512_loadu_si512(detail::kSquareBytes.b + (high ? 17 : 0)),
+                           _mm512_set1_epi64(base));
+}
 // Emits one move per target square, in square order; `base` holds from (or the dropped kind),
 // flags included.
 inline ExtMove* emit_moves(ExtMove* list, Bitboard targets, unsigned base) {
@@ -106,6 +129,9 @@ inline ExtMove* emit_moves(ExtMove* list, Bitboard targets, unsigned base) {
   for_each_square(targets, [&](Square to) { (list++)->move = Move(base | to); });
   return list;
 }
+inline ExtMove* emit_near(ExtMove* list, Bitboard targets, Square, unsigned base) {
+  return emit_moves(list, targets, base);
+}
 inline ExtMove* emit_pawn_steps(ExtMove* list, Bitboard to, int back) {
   for_each_square(to, [&](Square t) { (list++)->move = make_move(t + back, t); });
   return list;
@@ -144,18 +170,18 @@ struct Emit {
   }
   // Must promote on rank 1, may on ranks 2-3.
   static ExtMove* lance(ExtMove* list, Square from, Bitboard t) {
-    list = emit_moves(list, t & zone_bb(Us), (from << 7) | MOVE_PROMOTE);
-    return emit_moves(list, t.andnot(rel_rank(RANK_1)), from << 7);
+    list = emit_near(list, t & zone_bb(Us), from, (from << 7) | MOVE_PROMOTE);
+    return emit_near(list, t.andnot(rel_rank(RANK_1)), from, from << 7);
   }
   // Must promote on ranks 1-2, may on rank 3.
   static ExtMove* knight(ExtMove* list, Square from, Bitboard t) {
-    list = emit_moves(list, t & zone_bb(Us), (from << 7) | MOVE_PROMOTE);
-    return emit_moves(list, t.andnot(rel_rank(RANK_1) | rel_rank(RANK_2)), from << 7);
+    list = emit_near(list, t & zone_bb(Us), from, (from << 7) | MOVE_PROMOTE);
+    return emit_near(list, t.andnot(rel_rank(RANK_1) | rel_rank(RANK_2)), from, from << 7);
   }
   // May promote when starting or ending in the zone.
   static ExtMove* silver(ExtMove* list, Square from, Bitboard t) {
-    list = emit_moves(list, zone_bb(Us).test(from) ? t : t & zone_bb(Us), (from << 7) | MOVE_PROMOTE);
-    return emit_moves(list, t, from << 7);
+    list = emit_near(list, zone_bb(Us).test(from) ? t : t & zone_bb(Us), from, (from << 7) | MOVE_PROMOTE);
+    return emit_near(list, t, from, from << 7);
   }
   // Bishop and rook: promotion always pays, so their non-promotions are LegalAll only.
   static ExtMove* major(ExtMove* list, Square from, Bitboard t) {
@@ -163,8 +189,10 @@ struct Emit {
     list = emit_moves(list, promo, (from << 7) | MOVE_PROMOTE);
     return emit_moves(list, All ? t : t.andnot(promo), from << 7);
   }
-  // Gold movers, horse, dragon, king: no promotion.
+  // Horse and dragon: no promotion.
   static ExtMove* plain(ExtMove* list, Square from, Bitboard t) { return emit_moves(list, t, from << 7); }
+  // A gold mover or the king: no promotion, every target next to `from`.
+  static ExtMove* step(ExtMove* list, Square from, Bitboard t) { return emit_near(list, t, from, from << 7); }
 
   // Any piece type, chosen at run time.
   static ExtMove* piece(ExtMove* list, PieceType pt, Square from, Bitboard t) {
@@ -206,6 +234,7 @@ struct CountEmit {
     return list + promo.popcount() + (All ? t : t.andnot(promo)).popcount();
   }
   static ExtMove* plain(ExtMove* list, Square, Bitboard t) { return list + t.popcount(); }
+  static ExtMove* step(ExtMove* list, Square, Bitboard t) { return list + t.popcount(); }
 };
 
 }  // namespace sashite

@@ -28,9 +28,11 @@ struct Generator {
 
   static Bitboard rel_rank(Rank r) { return E::rel_rank(r); }
 
-  // Restricts a piece's targets to its pin line (empty line for an unpinned piece = no-op).
+  // Restricts a piece's targets to its pin line. Pins = false: the caller knows nothing is pinned.
+  template <bool Pins>
   static Bitboard pin_filter(Bitboard targets, Square from, const Bitboard& pinned, Square ksq) {
-    return pinned.test(from) ? targets & line_bb(ksq, from) : targets;
+    if (Pins && __builtin_expect(pinned.test(from), 0)) return targets & line_bb(ksq, from);
+    return targets;
   }
 
   // Board moves of every piece but the king. `target`: allowed destinations; `pawn_target`:
@@ -38,7 +40,14 @@ struct Generator {
   static ExtMove* board_moves(const Pos& pos, ExtMove* list, Bitboard target, Bitboard pawn_target) {
     return board_moves(pos, list, target, pawn_target, OccupancyAttacks<Us>{pos.pieces()});
   }
+  // Most positions pin nothing: their pieces then skip the pin test, in a copy of their own.
   template <class Attacks>
+  static ExtMove* board_moves(const Pos& pos, ExtMove* list, Bitboard target, Bitboard pawn_target,
+                              const Attacks& attacks) {
+    return pos.pinned() ? board_moves<true>(pos, list, target, pawn_target, attacks)
+                        : board_moves<false>(pos, list, target, pawn_target, attacks);
+  }
+  template <bool Pins, class Attacks>
   static ExtMove* board_moves(const Pos& pos, ExtMove* list, Bitboard target, Bitboard pawn_target,
                               const Attacks& attacks) {
     const Bitboard pinned = pos.pinned();
@@ -47,32 +56,32 @@ struct Generator {
     // Pawns: one shift for all of them. A pinned pawn may only advance along its file.
     {
       Bitboard pawns = pos.pieces(Us, PAWN);
-      if (pinned) pawns = pawns.andnot(pinned.andnot(file_bb(file_of(ksq))));
+      if (Pins) pawns = pawns.andnot(pinned.andnot(file_bb(file_of(ksq))));
       list = E::pawns(list, (Us == BLACK ? pawns.rank_up() : pawns.rank_down()) & pawn_target);
     }
     for_each_square(pos.pieces(Us, LANCE), [&](Square from) {
-      list = E::lance(list, from, pin_filter(attacks.lance(from) & target, from, pinned, ksq));
+      list = E::lance(list, from, pin_filter<Pins>(attacks.lance(from) & target, from, pinned, ksq));
     });
     // A pinned knight never stays on its line.
-    for_each_square(pos.pieces(Us, KNIGHT).andnot(pinned),
+    for_each_square(Pins ? pos.pieces(Us, KNIGHT).andnot(pinned) : pos.pieces(Us, KNIGHT),
                     [&](Square from) { list = E::knight(list, from, knight_attacks(Us, from) & target); });
     for_each_square(pos.pieces(Us, SILVER), [&](Square from) {
-      list = E::silver(list, from, pin_filter(silver_attacks(Us, from) & target, from, pinned, ksq));
+      list = E::silver(list, from, pin_filter<Pins>(silver_attacks(Us, from) & target, from, pinned, ksq));
     });
     for_each_square(pos.golds() & pos.pieces(Us), [&](Square from) {
-      list = E::plain(list, from, pin_filter(gold_attacks(Us, from) & target, from, pinned, ksq));
+      list = E::step(list, from, pin_filter<Pins>(gold_attacks(Us, from) & target, from, pinned, ksq));
     });
     for_each_square(pos.pieces(Us, BISHOP), [&](Square from) {
-      list = E::major(list, from, pin_filter(attacks.bishop(from) & target, from, pinned, ksq));
+      list = E::major(list, from, pin_filter<Pins>(attacks.bishop(from) & target, from, pinned, ksq));
     });
     for_each_square(pos.pieces(Us, ROOK), [&](Square from) {
-      list = E::major(list, from, pin_filter(attacks.rook(from) & target, from, pinned, ksq));
+      list = E::major(list, from, pin_filter<Pins>(attacks.rook(from) & target, from, pinned, ksq));
     });
     for_each_square(pos.pieces(Us, HORSE), [&](Square from) {
-      list = E::plain(list, from, pin_filter(attacks.horse(from) & target, from, pinned, ksq));
+      list = E::plain(list, from, pin_filter<Pins>(attacks.horse(from) & target, from, pinned, ksq));
     });
     for_each_square(pos.pieces(Us, DRAGON), [&](Square from) {
-      list = E::plain(list, from, pin_filter(attacks.dragon(from) & target, from, pinned, ksq));
+      list = E::plain(list, from, pin_filter<Pins>(attacks.dragon(from) & target, from, pinned, ksq));
     });
     return list;
   }
@@ -100,7 +109,7 @@ struct Generator {
     if (ksq == SQ_NONE) return list;
     const Bitboard to = king_attacks(ksq) & target;
     if (!to) return list;
-    return E::moves(list, to.andnot(attacked_around_king(pos, ksq)), ksq << 7);
+    return E::step(list, ksq, to.andnot(attacked_around_king(pos, ksq)));
   }
 
   static ExtMove* drops(const Pos& pos, ExtMove* list, const Bitboard target) {
