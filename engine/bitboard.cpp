@@ -188,6 +188,11 @@ constexpr void fill_king_reach(AttackTables& t) {
       r.rooks |= t.rook_pseudo[s];
       r.near |= around | t.step[BLACK][KING][s];
     }
+    for (Color c : {BLACK, WHITE}) {
+      const Bitboard checks = t.step[~c][KNIGHT][k] | t.step[~c][GOLD][k];
+      for (Square s = SQ_ZERO; s < SQ_NB; ++s)
+        if (checks.test(s)) t.knight_checkers[c][k] |= t.step[~c][KNIGHT][s];
+    }
   }
 }
 

@@ -117,6 +117,10 @@ struct AttackTables {
   alignas(64) Bitboard rank_attacks[FILE_NB][128];  // rank-1 pattern by file and inner-file occupancy
   // File-1 pattern (bits 0-8) by [Black lance, White lance, both ways][rank][inner occupancy].
   alignas(64) uint16_t file_attacks[3][RANK_NB][128];
+  // [c][s]: where a knight of colour c stands when one move takes it to a square from which a
+  // knight or a gold of c attacks a king on s (a knight's check, or a promotion next to the king):
+  // the knights a mate-in-one test looks at.
+  alignas(64) Bitboard knight_checkers[COLOR_NB][SQ_NB];
 };
 extern const AttackTables kTables;
 
@@ -138,5 +142,6 @@ inline Bitboard silver_attacks(Color c, Square s) { return kTables.step[c][SILVE
 inline Bitboard gold_attacks(Color c, Square s) { return kTables.step[c][GOLD][s]; }
 inline Bitboard king_attacks(Square s) { return kTables.step[BLACK][KING][s]; }
 inline const AttackTables::KingReach& king_reach(Square s) { return kTables.king_reach[s]; }
+inline Bitboard knight_checkers(Color c, Square s) { return kTables.knight_checkers[c][s]; }
 
 }  // namespace sashite

@@ -284,34 +284,39 @@ struct BitboardMateInOne {
     const Bitboard gold_mask = targets & gold_checks;
     const Bitboard lance_mask = targets & (lance_pseudo_attacks(Them, ksq) | gold_checks);
     const Bitboard knight_mask = ~ours & (step_attacks(Them, KNIGHT, ksq) | (gold_checks & zone_bb(Us)));
-    for_each_square(b.pieces(Us, PAWN) & near, [&](Square from) {
+    // Only pieces that can reach a target are looked at: steppers that attack a square of the
+    // 3x3 (the king's reach table), sliders whose empty-board lines meet it (or, a horse or
+    // dragon, whose step does), knights that reach a knight's check square or one next to the
+    // king (or that discover a check).
+    const AttackTables::KingReach& reach = king_reach(ksq);
+    for_each_square(b.pieces(Us, PAWN) & reach.steppers[Us], [&](Square from) {
       add(from, PAWN, pawn_attacks(Us, from) & (discoverers.test(from) ? targets : pawn_mask));
     });
-    for_each_square(b.pieces(Us, SILVER) & near, [&](Square from) {
+    for_each_square(b.pieces(Us, SILVER) & reach.steppers[Us], [&](Square from) {
       add(from, SILVER, silver_attacks(Us, from) & (discoverers.test(from) ? targets : silver_mask));
     });
-    for_each_square(b.golds() & ours & near, [&](Square from) {
+    for_each_square(b.golds() & ours & reach.steppers[Us], [&](Square from) {
       add(from, type_of(b.piece_on(from)), gold_attacks(Us, from) & (discoverers.test(from) ? targets : gold_mask));
     });
-    for_each_square(b.pieces(Us, LANCE), [&](Square from) {
+    for_each_square(b.pieces(Us, LANCE) & reach.lances[Us], [&](Square from) {
       if (const Bitboard mask = discoverers.test(from) ? targets : lance_mask; lance_pseudo_attacks(Us, from) & mask)
         add(from, LANCE, lance_attacks<Us>(from, occ) & mask);
     });
-    for_each_square(b.pieces(Us, BISHOP, HORSE), [&](Square from) {
+    for_each_square(b.pieces(Us, BISHOP, HORSE) & (reach.bishops | near), [&](Square from) {
       const Bitboard k = king_attacks(from);
       if ((bishop_pseudo_attacks(from) | k) & targets) {
         const PieceType pt = type_of(b.piece_on(from));
         add(from, pt, (bishop_attacks(from, occ) | (pt == HORSE ? k : Bitboard())) & targets);
       }
     });
-    for_each_square(b.pieces(Us, ROOK, DRAGON), [&](Square from) {
+    for_each_square(b.pieces(Us, ROOK, DRAGON) & (reach.rooks | near), [&](Square from) {
       const Bitboard k = king_attacks(from);
       if ((rook_pseudo_attacks(from) | k) & targets) {
         const PieceType pt = type_of(b.piece_on(from));
         add(from, pt, (rook_attacks(from, occ) | (pt == DRAGON ? k : Bitboard())) & targets);
       }
     });
-    for_each_square(b.pieces(Us, KNIGHT), [&](Square from) {
+    for_each_square(b.pieces(Us, KNIGHT) & (knight_checkers(Us, ksq) | discoverers), [&](Square from) {
       add(from, KNIGHT, knight_attacks(Us, from) & (discoverers.test(from) ? all.andnot(ours) : knight_mask));
     });
 
