@@ -9,14 +9,18 @@ namespace sashite {
 
 #if defined(__AVX512VBMI2__)
 namespace detail {
+// Bytes 0, 1, ..., 126: the square numbers of 64 bits that start on any square up to 63 are one
+// load (cheaper than a broadcast and an add where the first square is not a constant).
+struct SquareBytes {
+  alignas(64) uint8_t b[127];
+};
+inline constexpr SquareBytes kSquareBytes = [] {
+  SquareBytes t{};
+  for (int i = 0; i < 127; ++i) t.b[i] = uint8_t(i);
+  return t;
+}();
 // Bytes first_square, first_square + 1, ...: the square numbers of one word's 64 bits.
-inline __m512i square_numbers(int first_square) {
-  return _mm512_add_epi8(
-      _mm512_set_epi8(63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46, 45, 44, 43, 42, 41, 40,
-                      39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16,
-                      15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0),
-      _mm512_set1_epi8(char(first_square)));
-}
+inline __m512i square_numbers(int first_square) { return _mm512_loadu_si512(kSquareBytes.b + first_square); }
 // The low 128 bits, without _mm512_castsi512_si128 (GCC 12 warns that its placeholder source may
 // be uninitialized).
 [[gnu::always_inline]] inline __m128i low_lane(__m512i v) {
@@ -32,8 +36,8 @@ inline __m512i square_numbers(int first_square) {
 // Pawn = true: the move's from is to + its own offset, carried in `base` as offset << 7 (all pawns
 // at once, by their destinations).
 template <bool Pawn = false>
-[[gnu::always_inline]] inline ExtMove* emit_word(ExtMove* list, uint64_t word, __m512i numbers, __m512i base) {
-  __m512i packed = _mm512_maskz_compress_epi8(word, numbers);
+[[gnu::always_inline]] inline ExtMove* emit_word(ExtMove* list, uint64_t word, int first_square, __m512i base) {
+  __m512i packed = _mm512_maskz_compress_epi8(word, square_numbers(first_square));
   ExtMove* const end = list + __builtin_popcountll(word);
   ExtMove* out = list;
 #pragma GCC unroll 1
@@ -48,19 +52,6 @@ template <bool Pawn = false>
   } while (out < end);
   return end;
 }
-template <bool Pawn = false>
-[[gnu::always_inline]] inline ExtMove* emit_word(ExtMove* list, uint64_t word, int first_square, __m512i base) {
-  return emit_word<Pawn>(list, word, square_numbers(first_square), base);
-}
-// Bytes 0, 1, ..., 80: a window's square numbers are a load at its first square.
-struct SquareBytes {
-  alignas(64) uint8_t b[SQ_NB];
-};
-inline constexpr SquareBytes kSquareBytes = [] {
-  SquareBytes t{};
-  for (int i = 0; i < SQ_NB; ++i) t.b[i] = uint8_t(i);
-  return t;
-}();
 }  // namespace detail
 inline constexpr int kEmitSlack = 8;
 // Emits the moves of a piece whose targets lie within one file of `from` (a stepper or a lance):
@@ -70,8 +61,7 @@ inline ExtMove* emit_near(ExtMove* list, Bitboard targets, Square from, unsigned
   const bool high = from >= 54;
   const uint64_t word = high ? (targets.p[0] >> 17) | (targets.p[1] << 46) : targets.p[0];
   if (!word) return list;
-  return detail::emit_word(list, word, _mm512_loadu_si512(detail::kSquareBytes.b + (high ? 17 : 0)),
-                           _mm512_set1_epi64(base));
+  return detail::emit_word(list, word, high ? 17 : 0, _mm512_set1_epi64(base));
 }
 // Emits one move per target square, in square order; `base` holds from (or the dropped kind),
 // flags included.

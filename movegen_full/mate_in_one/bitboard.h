@@ -206,7 +206,7 @@ struct BitboardMateInOne {
     if (ksq == SQ_NONE) return MOVE_NONE;
     const Bitboard occ = b.pieces(), ours = b.pieces(Us), theirs = b.pieces(Them), k_bb = square_bb(ksq);
     const Bitboard contact = king_attacks(ksq), targets = contact.andnot(ours);
-    const Bitboard near = king_reach(ksq).near;
+    const AttackTables::KingReach& reach = king_reach(ksq);
 
     // Our pieces that alone stand between one of our sliders and the king: moving one off
     // that line checks.
@@ -288,7 +288,6 @@ struct BitboardMateInOne {
     // 3x3 (the king's reach table), sliders whose empty-board lines meet it (or, a horse or
     // dragon, whose step does), knights that reach a knight's check square or one next to the
     // king (or that discover a check).
-    const AttackTables::KingReach& reach = king_reach(ksq);
     for_each_square(b.pieces(Us, PAWN) & reach.steppers[Us], [&](Square from) {
       add(from, PAWN, pawn_attacks(Us, from) & (discoverers.test(from) ? targets : pawn_mask));
     });
@@ -302,14 +301,14 @@ struct BitboardMateInOne {
       if (const Bitboard mask = discoverers.test(from) ? targets : lance_mask; lance_pseudo_attacks(Us, from) & mask)
         add(from, LANCE, lance_attacks<Us>(from, occ) & mask);
     });
-    for_each_square(b.pieces(Us, BISHOP, HORSE) & (reach.bishops | near), [&](Square from) {
+    for_each_square(b.pieces(Us, BISHOP, HORSE) & (reach.bishops | reach.near), [&](Square from) {
       const Bitboard k = king_attacks(from);
       if ((bishop_pseudo_attacks(from) | k) & targets) {
         const PieceType pt = type_of(b.piece_on(from));
         add(from, pt, (bishop_attacks(from, occ) | (pt == HORSE ? k : Bitboard())) & targets);
       }
     });
-    for_each_square(b.pieces(Us, ROOK, DRAGON) & (reach.rooks | near), [&](Square from) {
+    for_each_square(b.pieces(Us, ROOK, DRAGON) & (reach.rooks | reach.near), [&](Square from) {
       const Bitboard k = king_attacks(from);
       if ((rook_pseudo_attacks(from) | k) & targets) {
         const PieceType pt = type_of(b.piece_on(from));
