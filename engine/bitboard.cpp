@@ -189,9 +189,17 @@ constexpr void fill_king_reach(AttackTables& t) {
       r.near |= around | t.step[BLACK][KING][s];
     }
     for (Color c : {BLACK, WHITE}) {
-      const Bitboard checks = t.step[~c][KNIGHT][k] | t.step[~c][GOLD][k];
-      for (Square s = SQ_ZERO; s < SQ_NB; ++s)
-        if (checks.test(s)) t.knight_checkers[c][k] |= t.step[~c][KNIGHT][s];
+      AttackTables::CheckMovers& m = t.check_movers[c][k];
+      const Bitboard gold = t.step[~c][GOLD][k], pawn = t.step[~c][PAWN][k] | gold,
+                     knight = t.step[~c][KNIGHT][k] | gold, silver = t.step[~c][SILVER][k] | gold;
+      // A piece of colour c moves to s from the squares that the same piece of ~c attacks from s.
+      for (Square s = SQ_ZERO; s < SQ_NB; ++s) {
+        if (!(knight.test(s) || silver.test(s))) continue;  // the union of the four
+        if (pawn.test(s)) m.pawn |= t.step[~c][PAWN][s];
+        if (knight.test(s)) m.knight |= t.step[~c][KNIGHT][s];
+        if (silver.test(s)) m.silver |= t.step[~c][SILVER][s];
+        if (gold.test(s)) m.gold |= t.step[~c][GOLD][s];
+      }
     }
   }
 }

@@ -117,10 +117,14 @@ struct AttackTables {
   alignas(64) Bitboard rank_attacks[FILE_NB][128];  // rank-1 pattern by file and inner-file occupancy
   // File-1 pattern (bits 0-8) by [Black lance, White lance, both ways][rank][inner occupancy].
   alignas(64) uint16_t file_attacks[3][RANK_NB][128];
-  // [c][s]: where a knight of colour c stands when one move takes it to a square from which a
-  // knight or a gold of c attacks a king on s (a knight's check, or a promotion next to the king):
-  // the knights a mate-in-one test looks at.
-  alignas(64) Bitboard knight_checkers[COLOR_NB][SQ_NB];
+  // [c][s]: where a stepper of colour c stands when one move takes it to a square from which
+  // it, or its promoted kind (a gold), attacks a king on s, whether or not the board lets it
+  // promote there: the pieces a mate-in-one test looks at. The 5x5 of `steppers` holds four
+  // times as many of our pawns as can check.
+  struct CheckMovers {
+    Bitboard pawn, knight, silver, gold;
+  };
+  alignas(64) CheckMovers check_movers[COLOR_NB][SQ_NB];
 };
 extern const AttackTables kTables;
 
@@ -142,6 +146,6 @@ inline Bitboard silver_attacks(Color c, Square s) { return kTables.step[c][SILVE
 inline Bitboard gold_attacks(Color c, Square s) { return kTables.step[c][GOLD][s]; }
 inline Bitboard king_attacks(Square s) { return kTables.step[BLACK][KING][s]; }
 inline const AttackTables::KingReach& king_reach(Square s) { return kTables.king_reach[s]; }
-inline Bitboard knight_checkers(Color c, Square s) { return kTables.knight_checkers[c][s]; }
+inline const AttackTables::CheckMovers& check_movers(Color c, Square s) { return kTables.check_movers[c][s]; }
 
 }  // namespace sashite

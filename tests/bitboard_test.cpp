@@ -176,6 +176,32 @@ TEST(Bitboard, KingReachHoldsEveryAttackerOfTheKingsNeighbours) {
   EXPECT_EQ(king_reach(make_square(FILE_5, RANK_5)).near.popcount(), 25);
 }
 
+// check_movers by its definition: every square from which one step of the kind lands where the
+// kind, or a gold (its promotion), attacks the king; a gold only where a gold does.
+TEST(Bitboard, CheckMoversHoldEveryStepperThatCanCheckInOneMove) {
+  for (Square k = SQ_ZERO; k < SQ_NB; ++k)
+    for (Color c : {BLACK, WHITE}) {
+      Bitboard expect[4];
+      const PieceType kinds[4] = {PAWN, KNIGHT, SILVER, GOLD};
+      for (int i = 0; i < 4; ++i)
+        for (Square from = SQ_ZERO; from < SQ_NB; ++from)
+          for_each_square(step_attacks(c, kinds[i], from), [&](Square to) {
+            if (step_attacks(c, kinds[i], to).test(k) || step_attacks(c, GOLD, to).test(k))
+              expect[i] |= square_bb(from);
+          });
+      const AttackTables::CheckMovers& m = check_movers(c, k);
+      EXPECT_EQ(m.pawn, expect[0]) << int(k);
+      EXPECT_EQ(m.knight, expect[1]) << int(k);
+      EXPECT_EQ(m.silver, expect[2]) << int(k);
+      EXPECT_EQ(m.gold, expect[3]) << int(k);
+    }
+  // A Black pawn checks a king on 5e from 5f, or, promoted, from 4f, 6f, 4e, 6e and 5d: one
+  // step from 5g, 4g, 6g, 4f, 6f and the king's own square.
+  const Bitboard pawns = check_movers(BLACK, make_square(FILE_5, RANK_5)).pawn;
+  EXPECT_EQ(pawns.popcount(), 6);
+  EXPECT_TRUE(pawns.test(make_square(FILE_5, RANK_7)));
+}
+
 TEST(Bitboard, PawnFilesEqualBruteForceFileFill) {
   Rng rng(99);
   check_pawn_files<BLACK>(rng);

@@ -183,13 +183,16 @@ bool mates(const BasicPosition<H>& b, Move m) {
 }  // namespace mate1_detail
 
 // The candidates are detail::contact_candidates' set less the moves that cannot check (a
-// kind's targets are cut to the squares from which it or its promoted kind attacks the king,
-// unless it stands in front of one of our sliders), visited without a list: non-promotions
-// first, then drops by kind, then promotions, the order of their Move values, so the search
-// stops at the first group that mates. Each is screened by table look-ups before mates(): a
-// move that gives no check, or leaves the king a flight square that neither the moved piece
-// nor a line through its old square can newly reach, is no mate (the argument of
-// mate/leaf.h's leaves_flight); flight squares are tested once per call, when first needed.
+// kind's targets are cut to the squares from which it, or its promoted kind, attacks the king,
+// unless it stands in front of one of our sliders), visited without a list in the order of
+// their Move values: non-promotions (our pieces in square order, each one's targets in square
+// order), then drops by kind, then promotions, so the first that mates is the answer. One
+// pass over one bitboard of movers, not a loop per kind: on a middlegame sample most calls
+// have no candidate at all, and there the cost is the loops' branches. Each candidate is
+// screened by table look-ups before mates(): a move that leaves the king a flight square that
+// neither the moved piece nor a line through its old square can newly reach is no mate (the
+// argument of mate/leaf.h's leaves_flight); flight squares are tested once per call, when
+// first needed.
 struct BitboardMateInOne {
   static constexpr const char* name = "bitboard";
 
@@ -223,8 +226,8 @@ struct BitboardMateInOne {
     // The king's flight squares now (the king lifted), each looked at when a check first
     // needs it: `free` of those `known`.
     Bitboard known, free;
-    // Squares from which a piece of kind pt (ours) checks the king: contact ones, or a
-    // knight's. Adjacent squares need no occupancy.
+    // Does a piece of kind pt on `to`, next to the king or a knight's jump away, attack it?
+    // Asked only of a discoverer that moves along its line: every other candidate checks.
     auto checks_from = [&](PieceType pt, Square to) {
       switch (pt) {
         case LANCE: return lance_pseudo_attacks(Them, ksq).test(to) && contact.test(to);
@@ -237,8 +240,7 @@ struct BitboardMateInOne {
     };
     auto try_move = [&](Move m, PieceType pt, Square from) {
       const Square to = to_sq(m);
-      const bool discovered = from != SQ_NONE && discoverers.test(from) && !aligned(from, to, ksq);
-      if (!discovered && !checks_from(pt, to)) return false;
+      if (from != SQ_NONE && discoverers.test(from) && aligned(from, to, ksq) && !checks_from(pt, to)) return false;
       Bitboard after = occ | square_bb(to), open = contact.andnot(theirs | square_bb(to));
       if (from != SQ_NONE) {
         after ^= square_bb(from);
@@ -263,132 +265,110 @@ struct BitboardMateInOne {
       return mate1_detail::mates(b, m) && b.legal(m);
     };
 
-    // The board movers contact_candidates looks at, each with those of its targets from which
-    // it, or its promoted kind, could check (all of them for a discoverer): the rest of the
-    // candidate set gives no check, so it cannot hold the answer. Kind by kind, as
-    // contact_candidates visits them.
-    struct Mover {
+    // The movers: pieces that can move to a square from which they, or their promoted kind,
+    // check (the check-movers table for steppers; sliders whose empty-board lines meet the 3x3,
+    // or, a horse or dragon, whose step does), and discoverers that can reach the 3x3 (a knight
+    // anywhere: every knight move is a candidate).
+    const AttackTables::CheckMovers& cm = check_movers(Us, ksq);
+    const Bitboard movers =
+        ours & ((b.pieces(PAWN) & cm.pawn) | (b.pieces(SILVER) & cm.silver) | (b.golds() & cm.gold) |
+                (b.pieces(LANCE) & reach.lances[Us]) | (b.pieces(BISHOP, HORSE) & (reach.bishops | reach.near)) |
+                (b.pieces(ROOK, DRAGON) & (reach.rooks | reach.near)) | (b.pieces(KNIGHT) & (cm.knight | discoverers)) |
+                (discoverers & reach.steppers[Us]));
+
+    // Each mover's checking targets, split by Emit<Us, false>'s promotion rules: `plain` the
+    // non-promotions, `promoting` the promotions. A discoverer keeps every target.
+    const Bitboard zone = zone_bb(Us), all = ~Bitboard(), gold_checks = step_attacks(Them, GOLD, ksq);
+    auto rank = [](Rank r) { return rank_bb(relative_rank(Us, r)); };
+    struct Promoter {
       Square from;
       PieceType pt;
       uint64_t t0, t1;
     };
-    Mover movers[40];
+    Promoter promoters[40];
     int n = 0;
-    auto add = [&](Square from, PieceType pt, const Bitboard& t) {
-      if (t) movers[n++] = {from, pt, t.p[0], t.p[1]};
-    };
-    const Bitboard all = ~Bitboard();
-    const Bitboard gold_checks = step_attacks(Them, GOLD, ksq);
-    const Bitboard pawn_mask = targets & (step_attacks(Them, PAWN, ksq) | gold_checks);
-    const Bitboard silver_mask = targets & (step_attacks(Them, SILVER, ksq) | gold_checks);
-    const Bitboard gold_mask = targets & gold_checks;
-    const Bitboard lance_mask = targets & (lance_pseudo_attacks(Them, ksq) | gold_checks);
-    const Bitboard knight_mask = ~ours & (step_attacks(Them, KNIGHT, ksq) | (gold_checks & zone_bb(Us)));
-    // Only pieces that can reach a target are looked at: steppers that attack a square of the
-    // 3x3 (the king's reach table), sliders whose empty-board lines meet it (or, a horse or
-    // dragon, whose step does), knights that reach a knight's check square or one next to the
-    // king (or that discover a check).
-    for_each_square(b.pieces(Us, PAWN) & reach.steppers[Us], [&](Square from) {
-      add(from, PAWN, pawn_attacks(Us, from) & (discoverers.test(from) ? targets : pawn_mask));
-    });
-    for_each_square(b.pieces(Us, SILVER) & reach.steppers[Us], [&](Square from) {
-      add(from, SILVER, silver_attacks(Us, from) & (discoverers.test(from) ? targets : silver_mask));
-    });
-    for_each_square(b.golds() & ours & reach.steppers[Us], [&](Square from) {
-      add(from, type_of(b.piece_on(from)), gold_attacks(Us, from) & (discoverers.test(from) ? targets : gold_mask));
-    });
-    for_each_square(b.pieces(Us, LANCE) & reach.lances[Us], [&](Square from) {
-      if (const Bitboard mask = discoverers.test(from) ? targets : lance_mask; lance_pseudo_attacks(Us, from) & mask)
-        add(from, LANCE, lance_attacks<Us>(from, occ) & mask);
-    });
-    for_each_square(b.pieces(Us, BISHOP, HORSE) & (reach.bishops | reach.near), [&](Square from) {
-      const Bitboard k = king_attacks(from);
-      if ((bishop_pseudo_attacks(from) | k) & targets) {
-        const PieceType pt = type_of(b.piece_on(from));
-        add(from, pt, (bishop_attacks(from, occ) | (pt == HORSE ? k : Bitboard())) & targets);
-      }
-    });
-    for_each_square(b.pieces(Us, ROOK, DRAGON) & (reach.rooks | reach.near), [&](Square from) {
-      const Bitboard k = king_attacks(from);
-      if ((rook_pseudo_attacks(from) | k) & targets) {
-        const PieceType pt = type_of(b.piece_on(from));
-        add(from, pt, (rook_attacks(from, occ) | (pt == DRAGON ? k : Bitboard())) & targets);
-      }
-    });
-    for_each_square(b.pieces(Us, KNIGHT) & (knight_checkers(Us, ksq) | discoverers), [&](Square from) {
-      add(from, KNIGHT, knight_attacks(Us, from) & (discoverers.test(from) ? all.andnot(ours) : knight_mask));
-    });
-
-    // Emit<Us, false>'s promotion rules: which of a mover's targets take a non-promotion,
-    // which a promotion.
-    const Bitboard zone = zone_bb(Us);
-    auto rank = [](Rank r) { return rank_bb(relative_rank(Us, r)); };
-    auto plain = [&](const Mover& v) {
-      const Bitboard t(v.t0, v.t1);
-      switch (v.pt) {
-        case PAWN: return t.andnot(zone);
-        case LANCE: return t.andnot(rank(RANK_1));
-        case KNIGHT: return t.andnot(rank(RANK_1) | rank(RANK_2));
-        case BISHOP:
-        case ROOK: return zone.test(v.from) ? Bitboard() : t.andnot(zone);
-        default: return t;
-      }
-    };
-    auto promoting = [&](const Mover& v) {
-      const Bitboard t(v.t0, v.t1);
-      switch (v.pt) {
-        case PAWN:
-        case LANCE:
-        case KNIGHT: return t & zone;
-        case SILVER:
-        case BISHOP:
-        case ROOK: return zone.test(v.from) ? t : t & zone;
-        default: return Bitboard();
-      }
-    };
-
-    // Non-promotions, lower than every drop and promotion; each mover's targets in increasing
-    // order, so its first mate is its lowest.
-    Move best = MOVE_NONE;
-    for (int i = 0; i < n; ++i) {
-      const Mover& v = movers[i];
-      if (best != MOVE_NONE && make_move(v.from, SQ_ZERO) > best) continue;
-      for (Bitboard t = plain(v); t;)
-        if (const Move m = make_move(v.from, t.pop_lsb());
-            (best == MOVE_NONE || m < best) && try_move(m, v.pt, v.from)) {
-          best = m;
-          break;
-        }
-    }
-    if (best != MOVE_NONE) return best;
-    const auto& hand = b.hand(Us);
-    const Bitboard empty = ~occ, empty_contact = contact & empty;
-    // Next to the king a slider checks whatever the occupancy: its empty-board line is enough.
-    auto drop_checks = [&](PieceType pt) {
+    for (Bitboard mv = movers; mv;) {
+      const Square from = mv.pop_lsb();
+      const PieceType pt = type_of(b.piece_on(from));
+      const bool disc = discoverers.test(from);
+      const Bitboard any = disc ? all : Bitboard();
+      Bitboard plain, promoting;
       switch (pt) {
-        case LANCE: return lance_pseudo_attacks(Them, ksq) & empty_contact;
-        case KNIGHT: return step_attacks(Them, KNIGHT, ksq) & empty;
-        case BISHOP: return bishop_pseudo_attacks(ksq) & empty_contact;
-        case ROOK: return rook_pseudo_attacks(ksq) & empty_contact;
-        default: return step_attacks(Them, pt, ksq) & empty_contact;
-      }
-    };
-    if (!hand.empty())
-      for (const PieceType pt : {LANCE, KNIGHT, SILVER, BISHOP, ROOK, GOLD})
-        if (hand.has(pt))
-          for (Bitboard t = drop_checks(pt); t;)
-            if (const Move m = make_move_drop(pt, t.pop_lsb()); try_move(m, pt, SQ_NONE)) return m;
-    for (int i = 0; i < n; ++i) {
-      const Mover& v = movers[i];
-      if (best != MOVE_NONE && make_move_promote(v.from, SQ_ZERO) > best) continue;
-      for (Bitboard t = promoting(v); t;)
-        if (const Move m = make_move_promote(v.from, t.pop_lsb());
-            (best == MOVE_NONE || m < best) && try_move(m, promote(v.pt), v.from)) {
-          best = m;
+        case PAWN: {
+          const Bitboard t = pawn_attacks(Us, from) & targets;
+          plain = t.andnot(zone) & (any | step_attacks(Them, PAWN, ksq));
+          promoting = t & zone & (any | gold_checks);
           break;
         }
+        case LANCE: {
+          const Bitboard t = lance_attacks<Us>(from, occ) & targets;
+          plain = t.andnot(rank(RANK_1)) & (any | lance_pseudo_attacks(Them, ksq));
+          promoting = t & zone & (any | gold_checks);
+          break;
+        }
+        case KNIGHT: {
+          const Bitboard t = knight_attacks(Us, from).andnot(ours);
+          plain = t.andnot(rank(RANK_1) | rank(RANK_2)) & (any | step_attacks(Them, KNIGHT, ksq));
+          promoting = t & zone & (any | gold_checks);
+          break;
+        }
+        case SILVER: {
+          const Bitboard t = silver_attacks(Us, from) & targets;
+          plain = t & (any | step_attacks(Them, SILVER, ksq));
+          promoting = (zone.test(from) ? t : t & zone) & (any | gold_checks);
+          break;
+        }
+        case BISHOP:
+        case ROOK: {
+          const Bitboard t = (pt == BISHOP ? bishop_attacks(from, occ) : rook_attacks(from, occ)) & targets;
+          const Bitboard line = pt == BISHOP ? bishop_pseudo_attacks(ksq) : rook_pseudo_attacks(ksq);
+          plain = zone.test(from) ? Bitboard() : t.andnot(zone) & (any | line);
+          promoting = zone.test(from) ? t : t & zone;  // a horse or dragon next to the king checks
+          break;
+        }
+        case HORSE: plain = (bishop_attacks(from, occ) | king_attacks(from)) & targets; break;
+        case DRAGON: plain = (rook_attacks(from, occ) | king_attacks(from)) & targets; break;
+        default: plain = gold_attacks(Us, from) & targets & (any | gold_checks); break;  // the gold movers
+      }
+      for (Bitboard t = plain; t;)
+        if (const Move m = make_move(from, t.pop_lsb()); try_move(m, pt, from)) return m;
+      if (promoting) promoters[n++] = {from, pt, promoting.p[0], promoting.p[1]};
     }
-    return best;
+
+    // Drops, by kind. Next to the king a slider checks whatever the occupancy: its empty-board
+    // line is enough.
+    const auto& hand = b.hand(Us);
+    if (!hand.empty()) {
+      const Bitboard empty = ~occ, empty_contact = contact & empty;
+      auto drop = [&]<PieceType Pt>() {
+        if (!hand.has(Pt)) return MOVE_NONE;
+        Bitboard t;
+        if constexpr (Pt == LANCE)
+          t = lance_pseudo_attacks(Them, ksq) & empty_contact;
+        else if constexpr (Pt == KNIGHT)
+          t = step_attacks(Them, KNIGHT, ksq) & empty;
+        else if constexpr (Pt == BISHOP)
+          t = bishop_pseudo_attacks(ksq) & empty_contact;
+        else if constexpr (Pt == ROOK)
+          t = rook_pseudo_attacks(ksq) & empty_contact;
+        else
+          t = step_attacks(Them, Pt, ksq) & empty_contact;
+        for (; t;)
+          if (const Move m = make_move_drop(Pt, t.pop_lsb()); try_move(m, Pt, SQ_NONE)) return m;
+        return MOVE_NONE;
+      };
+      Move m = MOVE_NONE;
+      if ((m = drop.template operator()<LANCE>()) || (m = drop.template operator()<KNIGHT>()) ||
+          (m = drop.template operator()<SILVER>()) || (m = drop.template operator()<BISHOP>()) ||
+          (m = drop.template operator()<ROOK>()) || (m = drop.template operator()<GOLD>()))
+        return m;
+    }
+    for (int i = 0; i < n; ++i)
+      for (Bitboard t(promoters[i].t0, promoters[i].t1); t;)
+        if (const Move m = make_move_promote(promoters[i].from, t.pop_lsb());
+            try_move(m, promote(promoters[i].pt), promoters[i].from))
+          return m;
+    return MOVE_NONE;
   }
 };
 
