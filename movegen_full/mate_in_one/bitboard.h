@@ -100,8 +100,9 @@ bool pawn_drop_mates_after(const BasicPosition<H>& b, Color us, Square uk, Squar
 }
 
 // Does the check candidate m of the side to move mate? m need not give check (then false);
-// its legality is the caller's to test.
-template <HandLayout H>
+// its legality is the caller's to test. EscapesCovered: the caller has found every square the
+// king could step to (the checker's included) covered on the board after m.
+template <bool EscapesCovered = false, HandLayout H>
 bool mates(const BasicPosition<H>& b, Move m) {
   const Color us = b.side_to_move(), them = ~us;
   const Square ksq = b.king_square(them), to = to_sq(m);
@@ -132,8 +133,9 @@ bool mates(const BasicPosition<H>& b, Move m) {
 
   // Flight: a square next to the king, not theirs, that nothing of ours attacks (a piece of
   // ours there the king takes unless it is defended).
-  for (Bitboard esc = king_attacks(ksq).andnot(theirs | reach); esc;)
-    if (!attacked_in(b, us, esc.pop_lsb(), occ_nok, ours)) return false;
+  if constexpr (!EscapesCovered)
+    for (Bitboard esc = king_attacks(ksq).andnot(theirs | reach); esc;)
+      if (!attacked_in(b, us, esc.pop_lsb(), occ_nok, ours)) return false;
   if (checkers.more_than_one()) return true;  // double check: only the king could move
 
   const Square csq = checkers.lsb();
@@ -223,9 +225,36 @@ struct BitboardMateInOne {
     });
     discoverers &= ours;
 
-    // The king's flight squares now (the king lifted), each looked at when a check first
-    // needs it: `free` of those `known`.
-    Bitboard known, free;
+    // Our cover of the 3x3 (the king lifted), learnt at the first candidate that needs it:
+    // step1 and step2 the squares that at least one and at least two of our steppers attack
+    // (a horse's or dragon's step included), so a square stays covered after one stepper
+    // moves away unless it alone covered it; `sliders` our lances, bishops, rooks, horses and
+    // dragons whose empty-board lines (`lines`) meet the 3x3, whose attacks depend on the board
+    // after the move.
+    bool cover_known = false;
+    Bitboard step1, step2, sliders, lines;
+    auto step_cover = [&](PieceType pt, Square s) {
+      return (pt == HORSE || pt == DRAGON ? king_attacks(s) : step_attacks(Us, pt, s)) & contact;
+    };
+    auto learn_cover = [&] {
+      cover_known = true;
+      // Pawns by one shift: no two attack the same square.
+      const Bitboard pawns = b.pieces(Us, PAWN);
+      step1 = (Us == BLACK ? pawns.rank_up() : pawns.rank_down()) & contact;
+      for_each_square(ours.andnot(b.pieces(PAWN, LANCE) | b.pieces(BISHOP, ROOK)) & reach.steppers[Us], [&](Square s) {
+        const Bitboard a = step_cover(type_of(b.piece_on(s)), s);
+        step2 |= step1 & a;
+        step1 |= a;
+      });
+      sliders = ours & ((b.pieces(LANCE) & reach.lances[Us]) | (b.pieces(BISHOP, HORSE) & reach.bishops) |
+                        (b.pieces(ROOK, DRAGON) & reach.rooks));
+      for_each_square(sliders, [&](Square s) {
+        const PieceType pt = type_of(b.piece_on(s));
+        lines |= pt == LANCE                   ? lance_pseudo_attacks(Us, s)
+                 : pt == BISHOP || pt == HORSE ? bishop_pseudo_attacks(s)
+                                               : rook_pseudo_attacks(s);
+      });
+    };
     // Does a piece of kind pt on `to`, next to the king or a knight's jump away, attack it?
     // Asked only of a discoverer that moves along its line: every other candidate checks.
     auto checks_from = [&](PieceType pt, Square to) {
@@ -238,31 +267,29 @@ struct BitboardMateInOne {
         default: return step_attacks(Them, pt, ksq).test(to);
       }
     };
+    // The king's escapes after the move: the flight squares (not theirs, not the moved
+    // piece's) and, next to the king, the checker's square; each must be covered on the board
+    // after the move. mates() then looks at the rest: captures, interpositions, the rules.
     auto try_move = [&](Move m, PieceType pt, Square from) {
       const Square to = to_sq(m);
       if (from != SQ_NONE && discoverers.test(from) && aligned(from, to, ksq) && !checks_from(pt, to)) return false;
-      Bitboard after = occ | square_bb(to), open = contact.andnot(theirs | square_bb(to));
-      if (from != SQ_NONE) {
-        after ^= square_bb(from);
-        open = open.andnot(rook_pseudo_attacks(from) | bishop_pseudo_attacks(from));
-      }
-      if (open) {
-        open = open.andnot(attacks_bb(Us, pt, to, after ^ k_bb));
-        if (open & free) return false;
-        for (Bitboard u = open.andnot(known); u;) {
-          const Square s = u.pop_lsb();
-          known |= square_bb(s);
-          if (!b.attacked_by(Us, s, occ ^ k_bb)) {
-            free |= square_bb(s);
-            return false;
-          }
+      if (!cover_known) learn_cover();
+      const Bitboard to_bb = square_bb(to), from_bb = from == SQ_NONE ? Bitboard() : square_bb(from);
+      const Bitboard after_nok = ((occ | to_bb) ^ from_bb) ^ k_bb;
+      Bitboard need = contact.andnot(theirs | to_bb | attacks_bb(Us, pt, to, after_nok)) | (contact & to_bb);
+      need = need.andnot(from == SQ_NONE ? step1 : step2 | step1.andnot(step_cover(type_of(b.piece_on(from)), from)));
+      if (need) {
+        if (need.andnot(lines)) return false;
+        for (Bitboard sl = sliders.andnot(from_bb); need && sl;) {
+          const Square s = sl.pop_lsb();
+          const PieceType st = type_of(b.piece_on(s));
+          need = need.andnot(st == LANCE                   ? lance_attacks<Us>(s, after_nok)
+                             : st == BISHOP || st == HORSE ? bishop_attacks(s, after_nok)
+                                                           : rook_attacks(s, after_nok));
         }
+        if (need) return false;
       }
-      // The king takes a contact checker nothing else of ours covers.
-      if (contact.test(to) &&
-          !mate1_detail::attacked_in(b, Us, to, after ^ k_bb, from == SQ_NONE ? ours : ours ^ square_bb(from)))
-        return false;
-      return mate1_detail::mates(b, m) && b.legal(m);
+      return mate1_detail::mates<true>(b, m) && b.legal(m);
     };
 
     // The movers: pieces that can move to a square from which they, or their promoted kind,
