@@ -233,9 +233,8 @@ struct BitboardMateInOne {
     // after the move.
     bool cover_known = false;
     Bitboard step1, step2, sliders, lines;
-    auto step_cover = [&](PieceType pt, Square s) {
-      return (pt == HORSE || pt == DRAGON ? king_attacks(s) : step_attacks(Us, pt, s)) & contact;
-    };
+    // The step table holds a horse's and dragon's king steps, nothing for the three sliders.
+    auto step_cover = [&](PieceType pt, Square s) { return step_attacks(Us, pt, s) & contact; };
     auto learn_cover = [&] {
       cover_known = true;
       // Pawns by one shift: no two attack the same square.
