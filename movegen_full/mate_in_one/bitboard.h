@@ -190,11 +190,10 @@ bool mates(const BasicPosition<H>& b, Move m) {
 // their Move values: non-promotions (our pieces in square order, each one's targets in square
 // order), then drops by kind, then promotions, so the first that mates is the answer. One
 // pass over one bitboard of movers, not a loop per kind: on a middlegame sample most calls
-// have no candidate at all, and there the cost is the loops' branches. Each candidate is
-// screened by table look-ups before mates(): a move that leaves the king a flight square that
-// neither the moved piece nor a line through its old square can newly reach is no mate (the
-// argument of mate/leaf.h's leaves_flight); flight squares are tested once per call, when
-// first needed.
+// have no candidate at all, and there the cost is the loops' branches. Each candidate first
+// has the king's escapes tested against our cover of the 3x3, learnt once per call and
+// corrected for the move (the mover's steps gone, the sliders' lines on the new board); only
+// a candidate that leaves none goes on to mates().
 struct BitboardMateInOne {
   static constexpr const char* name = "bitboard";
 
