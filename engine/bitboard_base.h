@@ -119,8 +119,8 @@ struct AttackTables {
   alignas(64) uint16_t file_attacks[3][RANK_NB][128];
   // [c][s]: where a stepper of colour c stands when one move takes it to a square from which
   // it, or its promoted kind (a gold), attacks a king on s, whether or not the board lets it
-  // promote there: the pieces a mate-in-one test looks at. The 5x5 of `steppers` holds four
-  // times as many of our pawns as can check.
+  // promote there: the pieces a mate-in-one test looks at (tighter than `steppers`, which holds
+  // every stepper that attacks the 3x3).
   struct CheckMovers {
     Bitboard pawn, knight, silver, gold;
   };

@@ -48,7 +48,8 @@ inline bool attacked_in(const BasicPosition<H>& b, Color c, Square s, const Bitb
 }
 
 // The squares from which a slider of kind pt (a step-only kind: none) could pin against a
-// king of colour k on ksq.
+// king of colour k on ksq; the same set is the empty-board attack of such a slider of colour k
+// standing on ksq.
 inline Bitboard slider_lines(PieceType pt, Color k, Square ksq) {
   switch (pt) {
     case LANCE: return lance_pseudo_attacks(k, ksq);
@@ -190,7 +191,7 @@ bool mates(const BasicPosition<H>& b, Move m) {
 // their Move values: non-promotions (our pieces in square order, each one's targets in square
 // order), then drops by kind, then promotions, so the first that mates is the answer. One
 // pass over one bitboard of movers, not a loop per kind: on a middlegame sample most calls
-// have no candidate at all, and there the cost is the loops' branches. Each candidate first
+// have few candidates or none, and there the cost is the loops' branches. Each candidate first
 // has the king's escapes tested against our cover of the 3x3, learnt once per call and
 // corrected for the move (the mover's steps gone, the sliders' lines on the new board); only
 // a candidate that leaves none goes on to mates().
@@ -246,12 +247,7 @@ struct BitboardMateInOne {
       });
       sliders = ours & ((b.pieces(LANCE) & reach.lances[Us]) | (b.pieces(BISHOP, HORSE) & reach.bishops) |
                         (b.pieces(ROOK, DRAGON) & reach.rooks));
-      for_each_square(sliders, [&](Square s) {
-        const PieceType pt = type_of(b.piece_on(s));
-        lines |= pt == LANCE                   ? lance_pseudo_attacks(Us, s)
-                 : pt == BISHOP || pt == HORSE ? bishop_pseudo_attacks(s)
-                                               : rook_pseudo_attacks(s);
-      });
+      for_each_square(sliders, [&](Square s) { lines |= mate1_detail::slider_lines(type_of(b.piece_on(s)), Us, s); });
     };
     // Does a piece of kind pt on `to`, next to the king or a knight's jump away, attack it?
     // Asked only of a discoverer that moves along its line: every other candidate checks.
@@ -280,6 +276,8 @@ struct BitboardMateInOne {
         if (need.andnot(lines)) return false;
         for (Bitboard sl = sliders.andnot(from_bb); need && sl;) {
           const Square s = sl.pop_lsb();
+          // Not attacks_bb: its switch measured slower here, and the horse's and dragon's
+          // steps are in step1 already.
           const PieceType st = type_of(b.piece_on(s));
           need = need.andnot(st == LANCE                   ? lance_attacks<Us>(s, after_nok)
                              : st == BISHOP || st == HORSE ? bishop_attacks(s, after_nok)
@@ -351,8 +349,8 @@ struct BitboardMateInOne {
           promoting = zone.test(from) ? t : t & zone;  // a horse or dragon next to the king checks
           break;
         }
-        case HORSE: plain = (bishop_attacks(from, occ) | king_attacks(from)) & targets; break;
-        case DRAGON: plain = (rook_attacks(from, occ) | king_attacks(from)) & targets; break;
+        case HORSE: plain = horse_attacks(from, occ) & targets; break;
+        case DRAGON: plain = dragon_attacks(from, occ) & targets; break;
         default: plain = gold_attacks(Us, from) & targets & (any | gold_checks); break;  // the gold movers
       }
       for (Bitboard t = plain; t;)
