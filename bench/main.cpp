@@ -152,7 +152,7 @@ int main(int argc, char** argv) {
     if (!flag_value(args, flag)) args.push_back(std::string(flag) + "=" + value);
   };
   by_default("--benchmark_repetitions", "5");
-  by_default("--benchmark_min_time", "0.2");
+  by_default("--benchmark_min_time", "0.15");
   by_default("--benchmark_enable_random_interleaving", "true");
   if (!flag_value(args, "--benchmark_report_aggregates_only"))
     by_default("--benchmark_display_aggregates_only", "true");

@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 source scripts/deps.sh
 sashite_install_deps
 # Only what this script runs: on 2 cores every skipped target is minutes (the tests are test.sh's).
-SASHITE_TARGETS="bench sashite tt_index_study repetition_study dirty_asm" sashite_build build
+SASHITE_TARGETS="bench bench_compilers sashite tt_index_study repetition_study dirty_asm" sashite_build build
 
 source scripts/machine.sh
 out=results/$(date +%F)-$(sashite_cpu_tag)
@@ -30,18 +30,19 @@ echo "Machine: $(cat "$out/machine.txt")"
 ./build/bin/bench --benchmark_out="$out/bench.json" --benchmark_out_format=json --benchmark_color=false "$@" |
   tee "$out/bench.txt"
 
-# g++ against clang++: the same sources and flags, a second build of the bench binary only; the
+# g++ against clang++: the same sources and flags, bench_compilers (the perft and search_node
+# areas alone, so clang++ builds two generator libraries, not the engine) from each compiler; the
 # two processes alternate over five rounds (which one goes first alternates too) so that both
 # see the same drift of the machine; report.py merges the rounds.
 compilers_t0=$(date +%s)
-SASHITE_TARGETS=bench sashite_build build-clang -DCMAKE_CXX_COMPILER=clang++ -DSASHITE_BUILD_TESTS=OFF
+SASHITE_TARGETS=bench_compilers sashite_build build-clang -DCMAKE_CXX_COMPILER=clang++ -DSASHITE_BUILD_TESTS=OFF
 compilers_built=$(date +%s)
 mkdir -p "$out/compilers"
 for round in 1 2 3 4 5; do
   order="gcc clang"; [ $((round % 2)) -eq 0 ] && order="clang gcc"
   for cc in $order; do
     dir=build; [ "$cc" = clang ] && dir=build-clang
-    "./$dir/bin/bench" --benchmark_filter='^(perft/full|search_node/(full|diff))/' --benchmark_repetitions=2 \
+    "./$dir/bin/bench_compilers" --benchmark_filter='^(perft/full|search_node/(full|diff))/' --benchmark_repetitions=2 \
       --benchmark_out="$out/compilers/$cc-$round.json" --benchmark_out_format=json >/dev/null 2>"$out/compilers/$cc-$round.log"
   done
 done

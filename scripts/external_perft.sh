@@ -5,7 +5,7 @@
 #   - YaneuraOu, when the path of a binary built from its public source is given (README, "Anchors
 #     to build": the MATERIAL edition with clang++), each program's own perft timer (YaneuraOu's
 #     start-up before `readyok` costs about half a second, so process times would flatter
-#     sashite), start d6 and matsuri d4, five interleaved rounds, the median of the rounds' ratios.
+#     sashite), start d6 and matsuri d4, seven interleaved rounds, the median of the rounds' ratios.
 # Prints a Markdown section. Every row checks that both programs counted the same leaves.
 #   scripts/external_perft.sh [YANEURAOU_BINARY]      (bench.sh passes $SASHITE_YANEURAOU)
 set -euo pipefail
@@ -60,7 +60,7 @@ if [ ! -x "$yaneuraou" ]; then
   echo "YaneuraOu: \`$yaneuraou\` is not an executable file; no comparison."
   exit 0
 fi
-rounds=5
+rounds=7
 echo
 echo "## External comparison: perft against YaneuraOu"
 echo
