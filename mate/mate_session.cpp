@@ -30,9 +30,12 @@ struct Impl final : MateSession::Base {
     const auto deadline = limits.ms ? Clock::now() + std::chrono::milliseconds(limits.ms) : Clock::time_point::max();
     MateProofSource source;
     if constexpr (PnDnTableLayout<T>)
-      source.candidates = [this](Position& p, std::vector<Move>& out) { pn_dn_candidates(table, p, out); };
-    // A new solve over the same table, not cleared: what it still holds answers at once.
-    source.solve = [&](Position& p) {
+      source.candidates = [this](Position& p, int budget, std::vector<Move>& out) {
+        pn_dn_candidates(table, p, budget, out);
+      };
+    // A new solve over the same table, not cleared: what it still holds answers at once. Its
+    // first proof counts only if it fits the budget.
+    source.solve = [&](Position& p, int budget) {
       MateLimits sub;
       sub.post_search = MatePostSearch::None;
       sub.stop = limits.stop;
@@ -42,9 +45,15 @@ struct Impl final : MateSession::Base {
         sub.ms = left;
       }
       const MateResult r = solver.solve(p, sub);
-      return r.status == MateStatus::Mate && !r.moves.empty() ? r.moves[0] : MOVE_NONE;
+      return r.status == MateStatus::Mate && !r.moves.empty() && r.depth <= budget ? r.moves[0] : MOVE_NONE;
     };
-    return build_mate_proof(pos, answered.moves, source, limits.stop, deadline);
+    // The claimed bound first: the proof then certifies the length the answer states. When the
+    // table no longer holds what proved it, a proof of the mate alone (tree.bound says which).
+    MateProofTree tree = build_mate_proof(pos, answered.moves, source, answered.depth, limits.stop, deadline);
+    const bool stopped = (limits.stop && limits.stop->load(std::memory_order_relaxed)) || Clock::now() > deadline;
+    if (!tree.ok && !stopped && answered.depth != kNoLimit)
+      tree = build_mate_proof(pos, answered.moves, source, kNoLimit, limits.stop, deadline);
+    return tree;
   }
   MateTableStats stats() const override { return table.stats(); }
   const char* solver_name() const override { return S::name; }

@@ -32,8 +32,10 @@ class MateSession {
   bool valid() const { return impl_ != nullptr; }
   MateResult solve(Position& pos, const MateLimits& limits);
   // Right after solve() answered `answered` (a Mate) for pos: the proof tree (mate/proof_tree.h)
-  // from the same table, nodes it lost solved again over it. limits: ms bounds the whole walk
-  // (0: none), stop ends it; its callbacks are not called. pos is restored.
+  // from the same table, nodes it lost solved again over it, within the answer's claimed bound
+  // (answered.depth) when it can be kept, else of the mate alone (MateProofTree::bound says
+  // which). limits: ms bounds the whole walk (0: none), stop ends it; its callbacks are not
+  // called. pos is restored.
   MateProofTree proof_tree(Position& pos, const MateResult& answered, const MateLimits& limits);
   MateTableStats stats() const;
   const char* solver_name() const;

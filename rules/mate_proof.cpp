@@ -164,7 +164,7 @@ std::string MateProofCheck::to_string() const {
   return s;
 }
 
-MateProofCheck check_mate_proof(const std::string& sfen, const MateProof& proof) {
+MateProofCheck check_mate_proof(const std::string& sfen, const MateProof& proof, std::optional<int> max_length) {
   MateProofCheck out;
   Position pos;
   std::deque<StateInfo> states(1);
@@ -259,6 +259,32 @@ MateProofCheck check_mate_proof(const std::string& sfen, const MateProof& proof)
   out.ok = true;
   out.length = result;
   out.unused_entries = proof.entries.size() - out.attacking_nodes;
+  if (max_length && result > *max_length) {
+    // The hole is the longest line: the stored moves, and at each defence the longest reply.
+    for (int left = result; left > 0; --left) {
+      Move next = MOVE_NONE;
+      if (pos.side_to_move() == attacker) {
+        next = proof.move_at(pos.key());
+      } else {
+        for (const ExtMove& e : MoveList<GenType::LegalAll>(pos)) {
+          StateInfo st;
+          pos.do_move(e.move, st);
+          const auto it = proven.find(pos.key());
+          pos.undo_move(e.move);
+          if (it != proven.end() && it->second == left - 1) {
+            next = e.move;
+            break;
+          }
+        }
+      }
+      if (next == MOVE_NONE) break;
+      while (states.size() <= line.size() + 1) states.emplace_back();
+      pos.do_move(next, states[line.size() + 1]);
+      line.push_back(next);
+    }
+    return hole("the longest defence takes " + std::to_string(result) + " plies, more than the " +
+                std::to_string(*max_length) + " the proof must keep to");
+  }
   return out;
 }
 

@@ -85,15 +85,19 @@ struct MateProofCheck {
   std::string error;                                  // !ok: what is wrong at the first hole found
   std::vector<Move> path;                             // !ok: the moves from the root to the hole (may be empty)
   uint64_t attacking_nodes = 0, defending_nodes = 0;  // distinct positions proven
-  int length = 0;               // ok: the mate's length in plies against the longest defence the proof allows
+  int length =
+      0;  // ok, or too long for max_length: the mate's length in plies against the longest defence the proof allows
   uint64_t unused_entries = 0;  // ok: entries no line of the proof reaches
 
   // "proof ok: N attacking nodes, ..." or "proof rejected: <error> after <USI moves>".
   std::string to_string() const;
 };
 
-// Whether `proof` proves that the side to move of `sfen` mates. A malformed SFEN, a proof of
-// another root (its key differs) or a root with no king to mate is an error, never a crash.
-MateProofCheck check_mate_proof(const std::string& sfen, const MateProof& proof);
+// Whether `proof` proves that the side to move of `sfen` mates, and with max_length, mates
+// within that many plies against every defence (else the hole is the longest line, its length
+// in `length`). A malformed SFEN, a proof of another root (its key differs) or a root with no
+// king to mate is an error, never a crash.
+MateProofCheck check_mate_proof(const std::string& sfen, const MateProof& proof,
+                                std::optional<int> max_length = std::nullopt);
 
 }  // namespace sashite

@@ -140,20 +140,20 @@ TEST(MateProof, AWalkWithoutProofFailsAndSaysWhy) {
   ASSERT_EQ(pos.set(sfen, &si), std::nullopt);
   const auto forever = std::chrono::steady_clock::time_point::max();
   MateProofSource none;
-  none.solve = [](Position&) { return MOVE_NONE; };
-  MateProofTree t = build_mate_proof(pos, {}, none, nullptr, forever);
+  none.solve = [](Position&, int) { return MOVE_NONE; };
+  MateProofTree t = build_mate_proof(pos, {}, none, kNoLimit, nullptr, forever);
   EXPECT_FALSE(t.ok);
   EXPECT_FALSE(t.error.empty());
   const std::string before = pos.sfen();
   EXPECT_EQ(pos.sfen(), before);
   // A check that does not mate offered, no solve behind it: the defences run out of replies.
   MateProofSource wrong;
-  wrong.candidates = [](Position& p, std::vector<Move>& out) {
+  wrong.candidates = [](Position& p, int, std::vector<Move>& out) {
     for (const ExtMove& e : MoveList<GenType::ChecksAll>(p))
       if (to_usi(e.move) == "G*4c") out.push_back(e.move);
   };
-  wrong.solve = [](Position&) { return MOVE_NONE; };
-  t = build_mate_proof(pos, {}, wrong, nullptr, forever);
+  wrong.solve = [](Position&, int) { return MOVE_NONE; };
+  t = build_mate_proof(pos, {}, wrong, kNoLimit, nullptr, forever);
   EXPECT_FALSE(t.ok);
   EXPECT_EQ(pos.sfen(), before);
   // Stopped at once.
@@ -181,6 +181,54 @@ TEST(MateProof, AShortMateIsCertifiedWithItsLength) {
   EXPECT_EQ(check.attacking_nodes, proof->entries.size());
   EXPECT_GT(check.defending_nodes, 1u);
   EXPECT_NE(check.to_string().find("proof ok: "), std::string::npos);
+}
+
+// A bound is kept or the walk fails: with every check offered and no solve behind them, the
+// mate in 3 is proven within 3, 5 and 7 plies and without a bound, each proof within its
+// bound, but not within 1.
+TEST(MateProof, AWalkKeepsItsBoundOrFails) {
+  const std::string sfen = "9/4k4/9/4P4/9/9/9/9/9 b 2G2r2b4s4n4l17p 1";
+  Position pos;
+  StateInfo si;
+  ASSERT_EQ(pos.set(sfen, &si), std::nullopt);
+  const auto forever = std::chrono::steady_clock::time_point::max();
+  MateProofSource checks;
+  int asked_budget = -1;
+  checks.candidates = [&](Position& p, int budget, std::vector<Move>& out) {
+    if (asked_budget < 0) asked_budget = budget;
+    for (const ExtMove& e : MoveList<GenType::ChecksAll>(p)) out.push_back(e.move);
+  };
+  checks.solve = [](Position&, int) { return MOVE_NONE; };
+  for (int bound : {3, 5, 7, int(kNoLimit)}) {
+    asked_budget = -1;
+    const MateProofTree t = build_mate_proof(pos, {}, checks, bound, nullptr, forever);
+    ASSERT_TRUE(t.ok) << bound << ": " << t.error;
+    EXPECT_EQ(asked_budget, bound) << "the root is asked for checks within the whole bound";
+    EXPECT_LE(t.length, bound);
+    const MateProofCheck check = certify(sfen, to_proof(pos, t));
+    EXPECT_TRUE(check.ok) << check.to_string();
+    EXPECT_LE(check.length, t.length);
+  }
+  const MateProofTree one = build_mate_proof(pos, {}, checks, 1, nullptr, forever);
+  EXPECT_FALSE(one.ok);
+  EXPECT_NE(one.error.find("within 1 plies"), std::string::npos) << one.error;
+}
+
+// A proof longer than the answer claims is refused by the checker's length test, which names
+// the longest line; within the claim it passes.
+TEST(MateProof, TheCheckerCertifiesALength) {
+  const std::string sfen = "9/4k4/9/4P4/9/9/9/9/9 b 2G2r2b4s4n4l17p 1";
+  MateSession session("unbounded-df-pn", "pn-dn", 16);
+  const auto proof = prove(session, sfen);
+  ASSERT_TRUE(proof);
+  EXPECT_TRUE(check_mate_proof(sfen, *proof, 3).ok);
+  EXPECT_TRUE(check_mate_proof(sfen, *proof, 99).ok);
+  const MateProofCheck short_of = check_mate_proof(sfen, *proof, 1);
+  EXPECT_FALSE(short_of.ok);
+  EXPECT_FALSE(short_of.bad_input);
+  EXPECT_EQ(short_of.length, 3);
+  EXPECT_EQ(short_of.path.size(), 3u) << "the hole is the whole longest line";
+  EXPECT_NE(short_of.error.find("more than the 1"), std::string::npos) << short_of.error;
 }
 
 // A longer mate of the set, for the mutations: the longest mate of tsume.txt.
@@ -449,6 +497,19 @@ TEST(MateCheckProgram, ExitsZeroOnAProofOneOnAHoleTwoOnBadInput) {
   out.clear();
   EXPECT_EQ(run("--sfen " + sfen + " --proof " + holed, &out), 1) << out;
   EXPECT_NE(out.find("proof rejected: "), std::string::npos) << out;
+  // --length: the proof's own length passes, one ply less is a hole, a bad number bad input.
+  const MateProofCheck full = check_mate_proof(l.sfen, l.proof);
+  ASSERT_TRUE(full.ok);
+  out.clear();
+  EXPECT_EQ(run("--sfen " + sfen + " --proof " + good + " --length " + std::to_string(full.length), &out), 0) << out;
+  out.clear();
+  EXPECT_EQ(run("--sfen " + sfen + " --proof " + good + " --length " + std::to_string(full.length - 2), &out), 1)
+      << out;
+  EXPECT_NE(out.find("longest defence takes " + std::to_string(full.length)), std::string::npos) << out;
+  for (const char* bad : {"0", "x", "12y", "70000"}) {
+    out.clear();
+    EXPECT_EQ(run("--sfen " + sfen + " --proof " + good + " --length " + bad, &out), 2) << bad << ": " << out;
+  }
   for (const std::string& args : {"--sfen " + sfen + " --proof " + cut, "--sfen " + sfen + " --proof /nonexistent",
                                   "--proof " + good, std::string("--bogus"), "--sfen 'not a sfen' --proof " + good}) {
     out.clear();
@@ -483,9 +544,9 @@ TEST(MateProofUsi, GoMateWritesTheProofWhenAsked) {
   std::string error;
   const auto proof = read_mate_proof(path, &error);
   ASSERT_TRUE(proof) << error;
-  const MateProofCheck check = check_mate_proof(sfen, *proof);
+  const MateProofCheck check = check_mate_proof(sfen, *proof, 5);
   EXPECT_TRUE(check.ok) << check.to_string();
-  EXPECT_GE(check.length, 5);
+  EXPECT_EQ(check.length, 5);
   // No mate: no file.
   std::filesystem::remove(path);
   p.send("position sfen 9/9/9/9/9/9/9/9/4K4 b G 1");

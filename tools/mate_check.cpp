@@ -1,11 +1,14 @@
-// mate_check --sfen SFEN --proof PATH: whether the proof file (rules/mate_proof.h; `go mate`
-// writes it under the USI option MateProofFile) proves that the side to move of SFEN mates.
-// Built on the full generator and the rules only, no solver code. Exit 0 and "proof ok: ..."
-// when it does; 1 and the first hole (the moves from the root to it and what is wrong) when it
-// does not; 2 for bad arguments, an unreadable or malformed file, a malformed SFEN, a proof of
-// another position or a root with no king to mate.
+// mate_check --sfen SFEN --proof PATH [--length N]: whether the proof file (rules/mate_proof.h;
+// `go mate` writes it under the USI option MateProofFile) proves that the side to move of SFEN
+// mates, and with --length, mates within N plies against every defence (the length an answer
+// claims). Built on the full generator and the rules only, no solver code. Exit 0 and "proof
+// ok: ..." when it does; 1 and the first hole (the moves from the root to it and what is wrong;
+// for --length, the longest line) when it does not; 2 for bad arguments, an unreadable or
+// malformed file, a malformed SFEN, a proof of another position or a root with no king to mate.
+#include <charconv>
 #include <chrono>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -14,7 +17,7 @@
 namespace {
 
 int usage(const char* why) {
-  std::fprintf(stderr, "mate_check: %s\nusage: mate_check --sfen SFEN --proof PATH\n", why);
+  std::fprintf(stderr, "mate_check: %s\nusage: mate_check --sfen SFEN --proof PATH [--length N]\n", why);
   return 2;
 }
 
@@ -23,9 +26,17 @@ int usage(const char* why) {
 int main(int argc, char** argv) {
   std::string sfen, path;
   bool have_sfen = false, have_path = false;
+  std::optional<int> length;
   for (int i = 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
-    if ((arg == "--sfen" || arg == "--proof") && i + 1 < argc) {
+    if (arg == "--length" && i + 1 < argc) {
+      const std::string_view n = argv[++i];
+      int v = 0;
+      const auto [end, ec] = std::from_chars(n.data(), n.data() + n.size(), v);
+      if (ec != std::errc() || end != n.data() + n.size() || v < 1 || v > 65535)
+        return usage(("--length takes a number of plies from 1 to 65535, got '" + std::string(n) + "'").c_str());
+      length = v;
+    } else if ((arg == "--sfen" || arg == "--proof") && i + 1 < argc) {
       (arg == "--sfen" ? sfen : path) = argv[++i];
       (arg == "--sfen" ? have_sfen : have_path) = true;
     } else if (arg == "--help" || arg == "-h") {
@@ -43,7 +54,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   const auto t0 = std::chrono::steady_clock::now();
-  const sashite::MateProofCheck check = sashite::check_mate_proof(sfen, *proof);
+  const sashite::MateProofCheck check = sashite::check_mate_proof(sfen, *proof, length);
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::printf("%s (%.3f s)\n", check.to_string().c_str(), s);
   return check.ok ? 0 : check.bad_input ? 2 : 1;

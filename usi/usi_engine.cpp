@@ -547,9 +547,15 @@ void UsiEngine::write_mate_proof_file(Position& pos, const mate::MateResult& r, 
     say("info string MateProofFile: could not write the proof: " + err);
     return;
   }
-  say("info string proof written: " + mate_proof_file_ + " (" + std::to_string(proof->entries.size()) +
-      " attacking nodes, " + std::to_string(tree.defending_nodes) + " defending nodes, " + std::to_string(bytes) +
-      " bytes, " + std::to_string(tree.searches) + " nodes solved again, " + std::to_string(elapsed) + " ms)");
+  // What the file certifies: the claimed bound (mate_check --length checks it) or the mate alone.
+  const std::string within = "a mate within " + std::to_string(tree.length) + " plies";
+  const std::string certifies = tree.length <= r.depth ? within + " (the answer claims " + std::to_string(r.depth) + ")"
+                                                       : within + ", more than the " + std::to_string(r.depth) +
+                                                             " claimed: the table no longer held that proof";
+  say("info string proof written: " + mate_proof_file_ + " (" + certifies + "; " +
+      std::to_string(proof->entries.size()) + " attacking nodes, " + std::to_string(tree.defending_nodes) +
+      " defending nodes, " + std::to_string(bytes) + " bytes, " + std::to_string(tree.searches) +
+      " nodes solved again, " + std::to_string(elapsed) + " ms)");
 }
 
 // "bench [depth]": every bench position from a new game to `depth` (default 7), one summary
