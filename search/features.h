@@ -45,7 +45,9 @@ namespace sashite {
     "static eval corrected by what searches found it off by, per pawn shape and per castle shape (no verdict at 300 "  \
     "pairs: off)")                                                                                                     \
   X(HistoryPruning, false,                                                                                             \
-    "a quiet move with a bad continuation history is skipped; history moves the depth futility and SEE pruning read")
+    "a quiet move with a bad continuation history is skipped; history moves the depth futility and SEE pruning read")  \
+  X(NullMoveCutNodesOnly, false,                                                                                       \
+    "null move only at cut nodes, where a fail-high is expected; off: at every non-PV node")
 
 enum class SearchFeature : uint8_t {
 #define SASHITE_FEATURE_ENUM(name, on, what) name,

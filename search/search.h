@@ -783,8 +783,10 @@ Value EngineImpl<Config>::prune_node(Node& n) {
   // these are rare but real: a tempo loss in a mating race).
   // A null move that is mated shows a mate threat (tsumero): the defence is often a quiet move
   // that shallow pruning and reductions would drop, so with MateThreat this node keeps them.
+  // Stockfish and YaneuraOu pass only at cut nodes: at an expected all-node a fail-high is
+  // rare, so the null move's search is mostly spent for nothing (NullMoveCutNodesOnly).
   if (depth >= 2 && eval >= beta && ss->eval >= beta && (ss - 1)->move != MOVE_NULL && ply >= nmp_min_ply_ &&
-      !is_mate_score(beta)) {
+      !is_mate_score(beta) && (n.cut_node || !on(SearchFeature::NullMoveCutNodesOnly))) {
     const int r = 3 + depth / 4 + std::min((eval - beta) / tuned(k_null_eval_divisor), 3);
     ss->move = MOVE_NULL;
     ss->continuation = history_->continuation.row(NO_PIECE, Square(0));
