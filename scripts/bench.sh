@@ -4,7 +4,8 @@
 # bench.txt (console, plain text), report.md (tables with the machine line, the dirty-flag
 # answers), one SVG chart per area, and the extras (whole-process perft against
 # fairy-stockfish; the dirty-flag kernels' deterministic counts, llvm-mca models and asm; the
-# perft/full and search_node rows built by g++ and by clang++, alternated, in compilers/).
+# perft/full (start d5, matsuri d3) and search_node rows built by g++ and by clang++, alternated,
+# in compilers/).
 # At the end the raw data is compressed, as results/ commits it (README's results budget):
 # bench.json.xz, bench.txt.xz, compilers/*.json.xz, asm/*.s.xz.
 # Extra arguments go to `bench`, e.g. --filter=dirty_flags. SASHITE_YANEURAOU=<binary> adds perft
@@ -31,7 +32,8 @@ echo "Machine: $(cat "$out/machine.txt")"
   tee "$out/bench.txt"
 
 # g++ against clang++: the same sources and flags, bench_compilers (the perft and search_node
-# areas alone, so clang++ builds two generator libraries, not the engine) from each compiler; the
+# areas alone, so clang++ builds two generator libraries, not the engine) from each compiler, on
+# the shallower perft rows (start d6 and matsuri d4 took two thirds of the rounds' time); the
 # two processes alternate over five rounds (which one goes first alternates too) so that both
 # see the same drift of the machine; report.py merges the rounds.
 compilers_t0=$(date +%s)
@@ -42,7 +44,8 @@ for round in 1 2 3 4 5; do
   order="gcc clang"; [ $((round % 2)) -eq 0 ] && order="clang gcc"
   for cc in $order; do
     dir=build; [ "$cc" = clang ] && dir=build-clang
-    "./$dir/bin/bench_compilers" --benchmark_filter='^(perft/full|search_node/(full|diff))/' --benchmark_repetitions=2 \
+    "./$dir/bin/bench_compilers" --benchmark_filter='^(perft/full/(start/5|matsuri/3)|search_node/(full|diff))/' \
+      --benchmark_repetitions=2 \
       --benchmark_out="$out/compilers/$cc-$round.json" --benchmark_out_format=json >/dev/null 2>"$out/compilers/$cc-$round.log"
   done
 done
