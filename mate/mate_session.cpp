@@ -28,6 +28,9 @@ struct Impl final : MateSession::Base {
   MateProofTree proof_tree(Position& pos, const MateResult& answered, const MateLimits& limits) override {
     using Clock = std::chrono::steady_clock;
     const auto deadline = limits.ms ? Clock::now() + std::chrono::milliseconds(limits.ms) : Clock::time_point::max();
+    // The walk under way's end: the bounded walk has the first half of the time, so that the
+    // walk of the mate alone still has the second.
+    auto walk_deadline = limits.ms ? Clock::now() + std::chrono::milliseconds(limits.ms / 2) : deadline;
     MateProofSource source;
     if constexpr (PnDnTableLayout<T>)
       source.candidates = [this](Position& p, int budget, std::vector<Move>& out) {
@@ -40,7 +43,7 @@ struct Impl final : MateSession::Base {
       sub.post_search = MatePostSearch::None;
       sub.stop = limits.stop;
       if (limits.ms) {
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(walk_deadline - Clock::now()).count();
         if (left <= 0) return MOVE_NONE;
         sub.ms = left;
       }
@@ -49,10 +52,12 @@ struct Impl final : MateSession::Base {
     };
     // The claimed bound first: the proof then certifies the length the answer states. When the
     // table no longer holds what proved it, a proof of the mate alone (tree.bound says which).
-    MateProofTree tree = build_mate_proof(pos, answered.moves, source, answered.depth, limits.stop, deadline);
+    MateProofTree tree = build_mate_proof(pos, answered.moves, source, answered.depth, limits.stop, walk_deadline);
     const bool stopped = (limits.stop && limits.stop->load(std::memory_order_relaxed)) || Clock::now() > deadline;
-    if (!tree.ok && !stopped && answered.depth != kNoLimit)
+    if (!tree.ok && !stopped && answered.depth != kNoLimit) {
+      walk_deadline = deadline;
       tree = build_mate_proof(pos, answered.moves, source, kNoLimit, limits.stop, deadline);
+    }
     return tree;
   }
   MateTableStats stats() const override { return table.stats(); }

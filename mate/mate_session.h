@@ -34,8 +34,8 @@ class MateSession {
   // Right after solve() answered `answered` (a Mate) for pos: the proof tree (mate/proof_tree.h)
   // from the same table, nodes it lost solved again over it, within the answer's claimed bound
   // (answered.depth) when it can be kept, else of the mate alone (MateProofTree::bound says
-  // which). limits: ms bounds the whole walk (0: none), stop ends it; its callbacks are not
-  // called. pos is restored.
+  // which; the bounded walk has half of limits.ms). limits: ms bounds the whole walk (0: none),
+  // stop ends it; its callbacks are not called. pos is restored.
   MateProofTree proof_tree(Position& pos, const MateResult& answered, const MateLimits& limits);
   MateTableStats stats() const;
   const char* solver_name() const;
