@@ -80,9 +80,9 @@ MateProofTree build_mate_proof(Position& pos, const std::vector<Move>& answered,
     return (stop && stop->load(std::memory_order_relaxed)) || std::chrono::steady_clock::now() > deadline;
   };
 
-  // Whether the node just played to is proven within `budget` already (its length in up_len).
   enum class Up { None, Proven, Failed } up = Up::None;
   int up_len = 0;  // Proven: the length of the proof of the node just closed or found proven
+  // Whether the node just played to is proven within `budget` already (its length in up_len).
   auto proven_within = [&](int budget) {
     const auto it = proven.find(pos.key());
     if (it == proven.end() || it->second > budget) return false;
