@@ -47,7 +47,8 @@ namespace sashite {
   X(HistoryPruning, false,                                                                                             \
     "a quiet move with a bad continuation history is skipped; history moves the depth futility and SEE pruning read")  \
   X(NullMoveCutNodesOnly, false,                                                                                       \
-    "null move only at cut nodes, where a fail-high is expected; off: at every non-PV node")
+    "null move only at cut nodes, where a fail-high is expected; off: at every non-PV node (no verdict at 400 "        \
+    "pairs: off)")
 
 enum class SearchFeature : uint8_t {
 #define SASHITE_FEATURE_ENUM(name, on, what) name,
