@@ -131,10 +131,13 @@ TEST(MateProof, ASmallTableStillGivesCompleteProofs) {
   EXPECT_GT(searches, 0u) << "no node was lost: the test does not exercise the new searches";
 }
 
+// The first problem of tsume.txt, a mate in 3: G*5c, then every king move answered.
+const std::string kMateIn3 = "9/4k4/9/4P4/9/9/9/9/9 b 2G2r2b4s4n4l17p 1";
+
 // The walk fails, restoring the position, when nothing names a proving move, when the move it
 // is given does not mate (a defence leads to a node it cannot prove), and when stopped.
 TEST(MateProof, AWalkWithoutProofFailsAndSaysWhy) {
-  const std::string sfen = "9/4k4/9/4P4/9/9/9/9/9 b 2G2r2b4s4n4l17p 1";
+  const std::string& sfen = kMateIn3;
   Position pos;
   StateInfo si;
   ASSERT_EQ(pos.set(sfen, &si), std::nullopt);
@@ -169,28 +172,34 @@ TEST(MateProof, AWalkWithoutProofFailsAndSaysWhy) {
   EXPECT_NE(t.error.find("stopped"), std::string::npos) << t.error;
 }
 
-// The first problem of tsume.txt, a mate in 3: G*5c, then every king move answered.
+// Certified with its length; a length below it is refused by the checker's length test, which
+// names the longest line as the hole.
 TEST(MateProof, AShortMateIsCertifiedWithItsLength) {
-  const std::string sfen = "9/4k4/9/4P4/9/9/9/9/9 b 2G2r2b4s4n4l17p 1";
   MateSession session("unbounded-df-pn", "pn-dn", 16);
-  const auto proof = prove(session, sfen);
+  const auto proof = prove(session, kMateIn3);
   ASSERT_TRUE(proof);
-  const MateProofCheck check = certify(sfen, *proof);
+  const MateProofCheck check = certify(kMateIn3, *proof);
   ASSERT_TRUE(check.ok) << check.to_string();
   EXPECT_EQ(check.length, 3);
   EXPECT_EQ(check.attacking_nodes, proof->entries.size());
   EXPECT_GT(check.defending_nodes, 1u);
   EXPECT_NE(check.to_string().find("proof ok: "), std::string::npos);
+  EXPECT_TRUE(check_mate_proof(kMateIn3, *proof, 3).ok);
+  const MateProofCheck short_of = check_mate_proof(kMateIn3, *proof, 1);
+  EXPECT_FALSE(short_of.ok);
+  EXPECT_FALSE(short_of.bad_input);
+  EXPECT_EQ(short_of.length, 3);
+  EXPECT_EQ(short_of.path.size(), 3u) << "the hole is the whole longest line";
+  EXPECT_NE(short_of.error.find("more than the 1"), std::string::npos) << short_of.error;
 }
 
 // A bound is kept or the walk fails: with every check offered and no solve behind them, the
 // mate in 3 is proven within 3, 5 and 7 plies and without a bound, each proof within its
 // bound, but not within 1.
 TEST(MateProof, AWalkKeepsItsBoundOrFails) {
-  const std::string sfen = "9/4k4/9/4P4/9/9/9/9/9 b 2G2r2b4s4n4l17p 1";
   Position pos;
   StateInfo si;
-  ASSERT_EQ(pos.set(sfen, &si), std::nullopt);
+  ASSERT_EQ(pos.set(kMateIn3, &si), std::nullopt);
   const auto forever = std::chrono::steady_clock::time_point::max();
   MateProofSource checks;
   int asked_budget = -1;
@@ -205,30 +214,13 @@ TEST(MateProof, AWalkKeepsItsBoundOrFails) {
     ASSERT_TRUE(t.ok) << bound << ": " << t.error;
     EXPECT_EQ(asked_budget, bound) << "the root is asked for checks within the whole bound";
     EXPECT_LE(t.length, bound);
-    const MateProofCheck check = certify(sfen, to_proof(pos, t));
+    const MateProofCheck check = certify(kMateIn3, to_proof(pos, t));
     EXPECT_TRUE(check.ok) << check.to_string();
     EXPECT_LE(check.length, t.length);
   }
   const MateProofTree one = build_mate_proof(pos, {}, checks, 1, nullptr, forever);
   EXPECT_FALSE(one.ok);
   EXPECT_NE(one.error.find("within 1 plies"), std::string::npos) << one.error;
-}
-
-// A proof longer than the answer claims is refused by the checker's length test, which names
-// the longest line; within the claim it passes.
-TEST(MateProof, TheCheckerCertifiesALength) {
-  const std::string sfen = "9/4k4/9/4P4/9/9/9/9/9 b 2G2r2b4s4n4l17p 1";
-  MateSession session("unbounded-df-pn", "pn-dn", 16);
-  const auto proof = prove(session, sfen);
-  ASSERT_TRUE(proof);
-  EXPECT_TRUE(check_mate_proof(sfen, *proof, 3).ok);
-  EXPECT_TRUE(check_mate_proof(sfen, *proof, 99).ok);
-  const MateProofCheck short_of = check_mate_proof(sfen, *proof, 1);
-  EXPECT_FALSE(short_of.ok);
-  EXPECT_FALSE(short_of.bad_input);
-  EXPECT_EQ(short_of.length, 3);
-  EXPECT_EQ(short_of.path.size(), 3u) << "the hole is the whole longest line";
-  EXPECT_NE(short_of.error.find("more than the 1"), std::string::npos) << short_of.error;
 }
 
 // A longer mate of the set, for the mutations: the longest mate of tsume.txt.
@@ -439,7 +431,7 @@ TEST(MateProofFile, RoundTripsAndRejectsMalformedFiles) {
   EXPECT_FALSE(parse_mate_proof(swapped, &error));
   EXPECT_NE(error.find("not sorted"), std::string::npos) << error;
   // Another root, a malformed SFEN, a missing file.
-  const MateProofCheck other = check_mate_proof("9/4k4/9/4P4/9/9/9/9/9 b 2G2r2b4s4n4l17p 1", l.proof);
+  const MateProofCheck other = check_mate_proof(kMateIn3, l.proof);
   EXPECT_FALSE(other.ok);
   EXPECT_TRUE(other.bad_input);
   EXPECT_NE(other.error.find("another position"), std::string::npos) << other.error;

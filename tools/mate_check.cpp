@@ -5,13 +5,13 @@
 // ok: ..." when it does; 1 and the first hole (the moves from the root to it and what is wrong;
 // for --length, the longest line) when it does not; 2 for bad arguments, an unreadable or
 // malformed file, a malformed SFEN, a proof of another position or a root with no king to mate.
-#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <optional>
 #include <string>
 #include <string_view>
 
+#include "engine/usi_text.h"
 #include "rules/mate_proof.h"
 
 namespace {
@@ -31,11 +31,9 @@ int main(int argc, char** argv) {
     const std::string_view arg = argv[i];
     if (arg == "--length" && i + 1 < argc) {
       const std::string_view n = argv[++i];
-      int v = 0;
-      const auto [end, ec] = std::from_chars(n.data(), n.data() + n.size(), v);
-      if (ec != std::errc() || end != n.data() + n.size() || v < 1 || v > 65535)
+      length = sashite::usi::parse_int(n, 1, 65535);
+      if (!length)
         return usage(("--length takes a number of plies from 1 to 65535, got '" + std::string(n) + "'").c_str());
-      length = v;
     } else if ((arg == "--sfen" || arg == "--proof") && i + 1 < argc) {
       (arg == "--sfen" ? sfen : path) = argv[++i];
       (arg == "--sfen" ? have_sfen : have_path) = true;
