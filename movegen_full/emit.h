@@ -36,7 +36,7 @@ inline __m512i square_numbers(int first_square) { return _mm512_loadu_si512(kSqu
 // Pawn = true: the move's from is to + its own offset, carried in `base` as offset << 7 (all pawns
 // at once, by their destinations).
 template <bool Pawn = false>
-[[gnu::always_inline]] inline ExtMove* emit_word(ExtMove* list, uint64_t word, int first_square, __m512i base) {
+SASHITE_AI inline ExtMove* emit_word(ExtMove* list, uint64_t word, int first_square, __m512i base) {
   __m512i packed = _mm512_maskz_compress_epi8(word, square_numbers(first_square));
   ExtMove* const end = list + __builtin_popcountll(word);
   ExtMove* out = list;
@@ -48,7 +48,7 @@ template <bool Pawn = false>
     else
       _mm512_storeu_si512(out, _mm512_or_si512(to, base));
     packed = _mm512_maskz_alignr_epi64(0xff, packed, packed, 1);
-    out += 8;
+    out += SASHITE_EMIT_N;
   } while (out < end);
   return end;
 }
@@ -112,25 +112,59 @@ inline ExtMove* emit_drops(ExtMove* list, Bitboard t, const uint64_t* kinds, int
   return list;
 }
 #else
-inline constexpr int kEmitSlack = 0;
+namespace detail {
+// Without VBMI2: one bit scan and one store per target, in a plain loop over a local pointer.
+// The loops used to be for_each_square's lambdas around a captured `list`, called out of line,
+// much slower on a Zen 3 (results/2026-11-30-avx2-emission.md). Writing 1, 2, 4 or 8 entries unconditionally per
+// step (Langdale and Lemire's bit flattening in simdjson, which trades a branch for stores)
+// was measured too: never faster than the plain loop, slower from 4.
+template <bool Pawn = false>
+inline ExtMove* emit_word(ExtMove* list, uint64_t word, int first_square, unsigned base) {
+  base += Pawn ? unsigned(first_square) * 129 : unsigned(first_square);
+  for (; word; word = _blsr_u64(word)) {
+    const unsigned to = unsigned(_tzcnt_u64(word));
+    (list++)->move = Move(base + (Pawn ? to * 129 : to));
+  }
+  return list;
+}
+}  // namespace detail
+// Up to 8 entries past the end: emit_drops's two 256-bit stores per square.
+inline constexpr int kEmitSlack = 8;
+// Emits the moves of a piece whose targets lie within one file of `from` (a stepper or a lance):
+// one 64-square window, as with VBMI2 above.
+inline ExtMove* emit_near(ExtMove* list, Bitboard targets, Square from, unsigned base) {
+  const bool high = from >= 54;
+  const uint64_t word = high ? (targets.p[0] >> 17) | (targets.p[1] << 46) : targets.p[0];
+  return detail::emit_word(list, word, high ? 17 : 0, base);
+}
 // Emits one move per target square, in square order; `base` holds from (or the dropped kind),
 // flags included.
 inline ExtMove* emit_moves(ExtMove* list, Bitboard targets, unsigned base) {
-  for_each_square(targets, [&](Square to) { (list++)->move = Move(base | to); });
-  return list;
+  list = detail::emit_word(list, targets.p[0], 0, base);
+  return detail::emit_word(list, targets.p[1], 63, base);
 }
-inline ExtMove* emit_near(ExtMove* list, Bitboard targets, Square, unsigned base) {
-  return emit_moves(list, targets, base);
-}
+// Pawn steps given by their destinations, none promoting: from = to + back.
 inline ExtMove* emit_pawn_steps(ExtMove* list, Bitboard to, int back) {
-  for_each_square(to, [&](Square t) { (list++)->move = make_move(t + back, t); });
-  return list;
+  list = detail::emit_word<true>(list, to.p[0], 0, unsigned(back * 128));
+  return detail::emit_word<true>(list, to.p[1], 63, unsigned(back * 128));
 }
-// The drops of k kinds (`kinds` their bases) on every square of t, square by square in kind order.
+// The drops of k kinds (1 <= k <= 6, `kinds` their bases) on every square of t, square by
+// square in kind order: two 256-bit stores write one square's drops (8 entries, k of them
+// kept), the kinds loaded once with a mask so that no base past k is read.
 inline ExtMove* emit_drops(ExtMove* list, Bitboard t, const uint64_t* kinds, int k) {
-  for_each_square(t, [&](Square to) {
-    for (int i = 0; i < k; ++i) (list++)->move = Move(unsigned(kinds[i]) | to);
-  });
+  const __m256i lane = _mm256_set_epi64x(3, 2, 1, 0);
+  const auto* base = reinterpret_cast<const long long*>(kinds);
+  const __m256i lo = _mm256_maskload_epi64(base, _mm256_cmpgt_epi64(_mm256_set1_epi64x(k), lane));
+  const __m256i hi = _mm256_maskload_epi64(base + 4, _mm256_cmpgt_epi64(_mm256_set1_epi64x(k - 4), lane));
+  // A plain loop, not for_each_square's lambda: a vector store may alias a captured `list`,
+  // which then goes through memory on every square.
+  for (int w = 0; w < 2; ++w)
+    for (uint64_t word = t.p[w]; word; word = _blsr_u64(word)) {
+      const __m256i v = _mm256_set1_epi64x(int64_t(63 * w + _tzcnt_u64(word)));
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(list), _mm256_or_si256(lo, v));
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(list + 4), _mm256_or_si256(hi, v));
+      list += k;
+    }
   return list;
 }
 #endif
