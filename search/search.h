@@ -306,7 +306,8 @@ class EngineImpl final : public Engine {
   GameHistory game_;
   Stack stack_[kStackBefore + MAX_PLY + 2];
   std::vector<RootMove> root_moves_;
-  std::vector<Move> unfinished_best_;  // this iteration's line, once its first move is searched or beaten
+  std::vector<Move> unfinished_best_;    // this iteration's line, once its first move is searched or beaten
+  Value unfinished_score_ = VALUE_NONE;  // that line's score in this iteration
 
   // Per search.
   SearchLimits limits_;
@@ -470,9 +471,12 @@ template <class Config>
 void EngineImpl<Config>::choose_answer(SearchResult& result, std::vector<Move>& mate_checked) {
   // Stopped inside an iteration: its first move, once searched inside the window, or a later
   // move that beat it, answers with the deeper line; otherwise the last completed iteration.
+  // Its score goes with it: the answer resigns on a mated score (usi/usi_engine.cpp), which
+  // must be the score of the move played, not the last completed iteration's.
   if (stopped() && !unfinished_best_.empty()) {
     result.pv = unfinished_best_;
     result.depth = root_depth_;
+    result.score = unfinished_score_;
   }
   // An answer no iteration put to the mate-safety check (a later iteration's or the
   // unfinished one's, or past the schedule's last check) gets one more, in the time kept back.
@@ -563,7 +567,7 @@ Value EngineImpl<Config>::search_root(Value alpha, Value beta, int depth) {
     if (v > alpha) {
       best_move = m;
       // The first move inside the window, or a later one that beat it: this iteration's line.
-      if (v < beta || i > 0) unfinished_best_ = rm.pv;
+      if (v < beta || i > 0) unfinished_best_ = rm.pv, unfinished_score_ = v;
       alpha = v;
       if (v >= beta) break;
     }

@@ -250,6 +250,30 @@ TEST(SearchTime, StoppedIterationStillAnswers) {
   EXPECT_GE(deeper, 3);
 }
 
+// The unfinished iteration's answer carries its line's score, not the last completed
+// iteration's: the answer resigns on a mated score (usi/usi_engine.cpp), so a mated score at
+// depth 7 must not resign a move that depth 8 found better. Where the stopped search answers
+// with depth 8's best move, its score is depth 8's.
+TEST(SearchTime, StoppedIterationAnswersWithItsLinesScore) {
+  auto e = engine({});
+  int compared = 0, scores_differ = 0;
+  for (std::string_view sfen : kBenchPositions) {
+    SearchLimits l7, l8;
+    l7.depth = 7;
+    l8.depth = 8;
+    const SearchResult r7 = run(*e, sfen, l7), r8 = run(*e, sfen, l8);
+    SearchLimits n;
+    n.nodes = r7.nodes + (r8.nodes - r7.nodes) * 99 / 100;  // in depth 8's last aspiration pass
+    const SearchResult r = run(*e, sfen, n);
+    if (r.depth != 8 || r.pv.empty() || r.pv[0] != r8.pv[0]) continue;
+    EXPECT_EQ(r.score, r8.score) << sfen;
+    ++compared;
+    scores_differ += r7.score != r8.score;
+  }
+  EXPECT_GE(compared, 3);
+  EXPECT_GE(scores_differ, 1);  // where the last completed iteration's score would fail the test
+}
+
 // Checks are extended only to twice the iteration's depth: a side with checks to spare (a
 // full hand against a bare king) cannot push the tree past three times the depth plus
 // quiescence's few plies.
