@@ -114,10 +114,10 @@ inline ExtMove* emit_drops(ExtMove* list, Bitboard t, const uint64_t* kinds, int
 #else
 namespace detail {
 // Without VBMI2: one bit scan and one store per target, in a plain loop over a local pointer.
-// The loops used to be for_each_square's lambdas around a captured `list`, called out of line,
-// much slower on a Zen 3 (results/2026-11-30-avx2-emission.md). Writing 1, 2, 4 or 8 entries unconditionally per
-// step (Langdale and Lemire's bit flattening in simdjson, which trades a branch for stores)
-// was measured too: never faster than the plain loop, slower from 4.
+// The loops used to be for_each_square's lambdas around a captured `list`, called out of
+// line, much slower on a Zen 3 (results/2026-11-30-avx2-emission.md). Writing 1, 2, 4 or 8
+// entries unconditionally per step (Langdale and Lemire's bit flattening in simdjson, which
+// trades a branch for stores) was measured too: never faster than the plain loop.
 template <bool Pawn = false>
 inline ExtMove* emit_word(ExtMove* list, uint64_t word, int first_square, unsigned base) {
   base += Pawn ? unsigned(first_square) * 129 : unsigned(first_square);
