@@ -567,7 +567,10 @@ Value EngineImpl<Config>::search_root(Value alpha, Value beta, int depth) {
     if (v > alpha) {
       best_move = m;
       // The first move inside the window, or a later one that beat it: this iteration's line.
-      if (v < beta || i > 0) unfinished_best_ = rm.pv, unfinished_score_ = v;
+      if (v < beta || i > 0) {
+        unfinished_best_ = rm.pv;
+        unfinished_score_ = v;
+      }
       alpha = v;
       if (v >= beta) break;
     }

@@ -263,7 +263,7 @@ TEST(SearchTime, StoppedIterationAnswersWithItsLinesScore) {
     l8.depth = 8;
     const SearchResult r7 = run(*e, sfen, l7), r8 = run(*e, sfen, l8);
     SearchLimits n;
-    n.nodes = r7.nodes + (r8.nodes - r7.nodes) * 99 / 100;  // in depth 8's last aspiration pass
+    n.nodes = r7.nodes + (r8.nodes - r7.nodes) * 99 / 100;  // late in depth 8
     const SearchResult r = run(*e, sfen, n);
     if (r.depth != 8 || r.pv.empty() || r.pv[0] != r8.pv[0]) continue;
     EXPECT_EQ(r.score, r8.score) << sfen;
