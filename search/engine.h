@@ -44,9 +44,13 @@ struct SearchResult {
   Move ponder = MOVE_NONE;
   bool declare_win = false;  // the entering-king declaration wins: answer "bestmove win"
   Value score = VALUE_NONE;
-  int depth = 0;     // the iteration the answer comes from (the last completed one, or
-                     // the unfinished one once its first move was searched)
-  int seldepth = 0;  // the deepest ply reached, quiescence included
+  int depth = 0;              // the iteration the answer comes from (the last completed one, or
+                              // the unfinished one once its first move was searched)
+  int seldepth = 0;           // the deepest ply reached, quiescence included
+  int double_extensions = 0;  // the most double singular extensions on one path of the tree
+  // Material-keeping checks searched without their check extension because they went through
+  // the singular test (CheckingTTMoveExtension off), counted.
+  uint64_t check_extensions_dropped = 0;
   uint64_t nodes = 0;
   int64_t ms = 0;
   std::vector<Move> pv;

@@ -48,7 +48,10 @@ namespace sashite {
     "a quiet move with a bad continuation history is skipped; history moves the depth futility and SEE pruning read")  \
   X(NullMoveCutNodesOnly, false,                                                                                       \
     "null move only at cut nodes, where a fail-high is expected; off: at every non-PV node (no verdict at 400 "        \
-    "pairs: off)")
+    "pairs: off)")                                                                                                     \
+  X(DoubleExtensionCap, false, "double singular extensions stop once a path holds kMaxDoubleExtensions of them")       \
+  X(CheckingTTMoveExtension, false,                                                                                    \
+    "a checking TT move keeps its check extension on top of the singular test's verdict")
 
 enum class SearchFeature : uint8_t {
 #define SASHITE_FEATURE_ENUM(name, on, what) name,
@@ -68,6 +71,9 @@ inline constexpr SearchFeatureInfo kSearchFeatures[] = {
     SASHITE_FOR_EACH_SEARCH_FEATURE(SASHITE_FEATURE_INFO)
 #undef SASHITE_FEATURE_INFO
 };
+// DoubleExtensionCap: the most double singular extensions one path may take (Stockfish's
+// per-path cap).
+inline constexpr int kMaxDoubleExtensions = 6;
 inline constexpr int kSearchFeatureCount = int(std::size(kSearchFeatures));
 static_assert(kSearchFeatureCount <= 32);
 

@@ -176,7 +176,8 @@ class EngineImpl final : public Engine {
     PieceToHistory* continuation;  // the row of `move` (piece after it, to)
     Value eval;                    // static evaluation, VALUE_NONE in check
     int move_count;
-    int pv_length;  // the principal variation from this ply, set at PV nodes
+    int double_extensions;  // double singular extensions on the path to this ply's move
+    int pv_length;          // the principal variation from this ply, set at PV nodes
     Move pv[MAX_PLY + 1];
   };
   static constexpr int kStackBefore = 4;
@@ -318,6 +319,8 @@ class EngineImpl final : public Engine {
   bool stop_ = false;
   uint64_t nodes_ = 0;
   int seldepth_ = 0;
+  int max_double_extensions_ = 0;          // the most double singular extensions on one path
+  uint64_t check_extensions_dropped_ = 0;  // checks the singular test left unextended
   int root_depth_ = 0;
   int nmp_min_ply_ = 0;        // null move is off below this ply (the verification search)
   int64_t mate_check_ms_ = 0;  // one mate-safety answer's time (0: no clock)
@@ -346,6 +349,8 @@ SearchResult EngineImpl<Config>::go(const SearchLimits& limits, const SearchCont
   }
   result.nodes = nodes_;
   result.seldepth = seldepth_;
+  result.double_extensions = max_double_extensions_;
+  result.check_extensions_dropped = check_extensions_dropped_;
   result.ms = search_detail::ms_since(start_);
   return result;
 }
@@ -360,6 +365,8 @@ void EngineImpl<Config>::start_search(const SearchLimits& limits, const SearchCo
   stop_ = false;
   nodes_ = 0;
   seldepth_ = 0;
+  max_double_extensions_ = 0;
+  check_extensions_dropped_ = 0;
   nmp_min_ply_ = 0;
   budget_ = plan_time(limits, pos_.side_to_move(), pos_.board().game_ply(), control.move_overhead_ms);
   // The mate-safety check's time per answer; under a clock one answer's worth comes off the
@@ -378,6 +385,7 @@ void EngineImpl<Config>::start_search(const SearchLimits& limits, const SearchCo
     s.continuation = none;
     s.eval = VALUE_NONE;
     s.move_count = 0;
+    s.double_extensions = 0;
   }
   root_moves_.clear();
   for (const ExtMove& m : MoveList<GenType::Legal, typename Config::Hand>(pos_.board()))
@@ -699,6 +707,7 @@ template <bool PvNode>
 Value EngineImpl<Config>::open_node(Node& n) {
   Stack* const ss = n.ss;
   n.excluded = ss->excluded;
+  ss->double_extensions = (ss - 1)->double_extensions;  // the null move's and ProbCut's children read it
   if (!n.excluded) {
     if (const Value v = repetition_value(repetition(n.ply, n.depth), n.ply, draw_value(n.ply)); v != VALUE_NONE)
       return v;
@@ -876,6 +885,8 @@ Value EngineImpl<Config>::search_moves(Node& n, const OrderingTables& tables) {
     int extension = 0;
     if (const Value v = extend<PvNode>(n, m, f, extension); v != VALUE_NONE) return v;
     new_depth += extension;
+    ss->double_extensions = (ss - 1)->double_extensions + (extension == 2);
+    max_double_extensions_ = std::max(max_double_extensions_, ss->double_extensions);
 
     do_move(m, ss);
     Value v;
@@ -944,14 +955,20 @@ bool EngineImpl<Config>::prune_move(const Node& n, MovePicker<Pos>& picker, Move
 }
 
 // Extensions. Singular: the TT move, when every other move fails a little below its bound in
-// a shallower search, is extended; when the reduced search beats beta without it, two moves
-// do, and the node is cut (multi-cut: the value returned); when the bound alone beats beta,
-// the TT move is reduced instead (negative extension). Checks that keep material are
-// extended, to twice the iteration's depth at most. VALUE_NONE: search the move.
+// a shallower search, is extended; by two plies when they fail far below it, at non-PV nodes,
+// and with DoubleExtensionCap only while the path holds fewer than kMaxDoubleExtensions such
+// (Stockfish's per-path cap: double extensions otherwise compound down a line); when the
+// reduced search beats beta without it, two moves do, and the node is cut (multi-cut: the value
+// returned); when the bound alone beats beta, the TT move is reduced instead (negative
+// extension). Checks that keep material are extended, to twice the iteration's depth at most; a
+// checking TT move that went through the singular test gets that ply on top of its verdict
+// only with CheckingTTMoveExtension (Stockfish's and YaneuraOu's `else if` drops it).
+// VALUE_NONE: search the move.
 template <class Config>
 template <bool PvNode>
 Value EngineImpl<Config>::extend(Node& n, Move m, const MoveFacts& f, int& extension) {
   const int depth = n.depth, ply = n.ply;
+  bool singular_tested = false;
   if (on(SearchFeature::SingularExtension) && m == n.tt_move && !n.excluded && depth >= 6 && ply < 2 * root_depth_ &&
       n.tt_lower > -VALUE_INFINITE && !is_mate_score(n.tt_lower) && n.tte.depth >= depth - 3) {
     Stack* const ss = n.ss;
@@ -960,16 +977,25 @@ Value EngineImpl<Config>::extend(Node& n, Move m, const MoveFacts& f, int& exten
     const Value v = search<false>(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, n.cut_node);
     ss->excluded = MOVE_NONE;
     if (stopped()) return VALUE_ZERO;
-    if (v < singular_beta)
-      extension = !PvNode && v < singular_beta - tuned(k_singular_double_margin) ? 2 : 1;
-    else if (singular_beta >= n.beta)
+    singular_tested = true;
+    if (v < singular_beta) {
+      const bool doubles_left =
+          !on(SearchFeature::DoubleExtensionCap) || (ss - 1)->double_extensions < kMaxDoubleExtensions;
+      extension = !PvNode && v < singular_beta - tuned(k_singular_double_margin) && doubles_left ? 2 : 1;
+    } else if (singular_beta >= n.beta) {
       return singular_beta;
-    else if (n.tt_lower >= n.beta)
+    } else if (n.tt_lower >= n.beta) {
       extension = -2;
-    else if (n.cut_node)
+    } else if (n.cut_node) {
       extension = -1;
-  } else if (f.gives_check && on(SearchFeature::CheckExtension) && ply < 2 * root_depth_ && pos_.see_ge(m, 0)) {
-    extension = 1;
+    }
+  }
+  if (f.gives_check && extension < 1 && on(SearchFeature::CheckExtension) && ply < 2 * root_depth_ &&
+      pos_.see_ge(m, 0)) {
+    if (!singular_tested || on(SearchFeature::CheckingTTMoveExtension))
+      ++extension;
+    else
+      ++check_extensions_dropped_;
   }
   return VALUE_NONE;
 }

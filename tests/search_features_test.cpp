@@ -1,7 +1,8 @@
 // The search's parts one by one: the move picker's stages, the history tables' indexing, the
 // one-ply mate test against brute force, the window bound, the answer of an unfinished
-// iteration, the check extension's cap, and each feature of search/features.h
-// switched from its default still searching the same tree through every generator.
+// iteration, the check extension's cap and its TT move, the double extensions' cap, and each
+// feature of search/features.h switched from its default still searching the same tree through
+// every generator.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -289,6 +290,49 @@ TEST(SearchExtensions, CheckExtensionIsCapped) {
   }
 }
 
+// Double singular extensions compound down a line: at depth 12, paths of the bench positions
+// hold up to 8 of them. DoubleExtensionCap keeps every path to kMaxDoubleExtensions.
+TEST(SearchExtensions, DoubleExtensionsAreCappedPerPath) {
+  auto e = engine({});
+  for (bool cap : {false, true}) {
+    SearchParams p;
+    p.set(SearchFeature::DoubleExtensionCap, cap);
+    e->set_params(p);
+    int most = 0;
+    for (std::string_view sfen : kBenchPositions) {
+      SearchLimits l;
+      l.depth = 12;
+      most = std::max(most, run(*e, sfen, l).double_extensions);
+    }
+    if (cap)
+      EXPECT_EQ(most, kMaxDoubleExtensions);
+    else
+      EXPECT_GT(most, kMaxDoubleExtensions);  // what the cap is for
+  }
+}
+
+// A checking TT move that goes through the singular test keeps its check extension with
+// CheckingTTMoveExtension; without it, such checks are searched a ply shallower than every
+// other check that keeps material.
+TEST(SearchExtensions, CheckingTTMoveKeepsItsCheckExtension) {
+  auto e = engine({});
+  for (bool keep : {false, true}) {
+    SearchParams p;
+    p.set(SearchFeature::CheckingTTMoveExtension, keep);
+    e->set_params(p);
+    uint64_t dropped = 0;
+    for (std::string_view sfen : kBenchPositions) {
+      SearchLimits l;
+      l.depth = 10;
+      dropped += run(*e, sfen, l).check_extensions_dropped;
+    }
+    if (keep)
+      EXPECT_EQ(dropped, 0u);
+    else
+      EXPECT_GT(dropped, 0u);  // what the switch is for
+  }
+}
+
 // Each feature switched from its default, the full and the differential generator still
 // search the same tree.
 TEST(SearchFeatures, EachSwitchKeepsGeneratorsIdentical) {
@@ -317,16 +361,20 @@ TEST(SearchFeatures, EachSwitchKeepsGeneratorsIdentical) {
 // Whether search parameters change the tree: some node count on the three middle-game bench
 // positions at depth 7, or else on the first end game at depth 11 (the one place where
 // MateThreat finds a null move mated; at depth 9 until the castle terms changed the evaluation,
-// at 10 until the piece ranks did), differs from the defaults'.
+// at 10 until the piece ranks did), or else on the second middle game at depth 12, differs from
+// the defaults'.
 class TreeProbe {
  public:
   bool changed_by(const SearchParams& p) {
-    return nodes(p, kMiddleGames, 7) != middle_ || nodes(p, kEndGame, 11) != end_;
+    return nodes(p, kMiddleGames, 7) != middle_ || nodes(p, kEndGame, 11) != end_ ||
+           nodes(p, kDeepMiddleGame, 12) != deep_;
   }
 
  private:
   static constexpr auto kMiddleGames = std::span(kBenchPositions).subspan(1, 3);
   static constexpr auto kEndGame = std::span(kBenchPositions).subspan(4, 1);
+  // Where a path first holds more double extensions than DoubleExtensionCap allows.
+  static constexpr auto kDeepMiddleGame = std::span(kBenchPositions).subspan(2, 1);
   uint64_t nodes(const SearchParams& p, std::span<const std::string_view> positions, int depth) {
     e_->set_params(p);
     uint64_t signature = 0;
@@ -340,6 +388,7 @@ class TreeProbe {
   std::unique_ptr<Engine> e_ = engine({});
   uint64_t middle_ = nodes(SearchParams{}, kMiddleGames, 7);
   uint64_t end_ = nodes(SearchParams{}, kEndGame, 11);
+  uint64_t deep_ = nodes(SearchParams{}, kDeepMiddleGame, 12);
 };
 
 // A switch changes the search: every feature, switched from its default alone. A switch that
