@@ -49,9 +49,12 @@ namespace sashite {
   X(NullMoveCutNodesOnly, false,                                                                                       \
     "null move only at cut nodes, where a fail-high is expected; off: at every non-PV node (no verdict at 400 "        \
     "pairs: off)")                                                                                                     \
-  X(DoubleExtensionCap, false, "double singular extensions stop once a path holds kMaxDoubleExtensions of them")       \
+  X(DoubleExtensionCap, false,                                                                                         \
+    "double singular extensions stop once a path holds kMaxDoubleExtensions of them (no verdict at 400 pairs: "        \
+    "off)")                                                                                                            \
   X(CheckingTTMoveExtension, false,                                                                                    \
-    "a checking TT move keeps its check extension on top of the singular test's verdict")
+    "a checking TT move keeps its check extension on top of the singular test's verdict (no verdict at 400 pairs: "    \
+    "off)")
 
 enum class SearchFeature : uint8_t {
 #define SASHITE_FEATURE_ENUM(name, on, what) name,
