@@ -36,7 +36,7 @@ inline __m512i square_numbers(int first_square) { return _mm512_loadu_si512(kSqu
 // Pawn = true: the move's from is to + its own offset, carried in `base` as offset << 7 (all pawns
 // at once, by their destinations).
 template <bool Pawn = false>
-SASHITE_AI inline ExtMove* emit_word(ExtMove* list, uint64_t word, int first_square, __m512i base) {
+[[gnu::always_inline]] inline ExtMove* emit_word(ExtMove* list, uint64_t word, int first_square, __m512i base) {
   __m512i packed = _mm512_maskz_compress_epi8(word, square_numbers(first_square));
   ExtMove* const end = list + __builtin_popcountll(word);
   ExtMove* out = list;
@@ -48,7 +48,7 @@ SASHITE_AI inline ExtMove* emit_word(ExtMove* list, uint64_t word, int first_squ
     else
       _mm512_storeu_si512(out, _mm512_or_si512(to, base));
     packed = _mm512_maskz_alignr_epi64(0xff, packed, packed, 1);
-    out += SASHITE_EMIT_N;
+    out += 8;
   } while (out < end);
   return end;
 }
