@@ -7,6 +7,25 @@
 
 namespace sashite {
 
+namespace detail {
+// The targets of a piece within one file of `from` (a stepper or a lance) fit one 64-square
+// window: squares 0-63 for a piece on files 1-6, 17-80 beyond. One word then holds them where a
+// whole bitboard takes two.
+struct NearWindow {
+  bool high;
+  explicit NearWindow(Square from) : high(from >= 54) {}
+  int first() const { return high ? 17 : 0; }
+  uint64_t of(const Bitboard& b) const { return high ? (b.p[0] >> 17) | (b.p[1] << 46) : b.p[0]; }
+};
+// The squares of the ranks in `ranks` (bit r: rank r) in the window from `first`.
+constexpr uint64_t window_ranks(unsigned ranks, int first) {
+  uint64_t w = 0;
+  for (int i = 0; i < 64 && first + i < SQ_NB; ++i)
+    if (ranks >> ((first + i) % 9) & 1) w |= uint64_t(1) << i;
+  return w;
+}
+}  // namespace detail
+
 #if defined(__AVX512VBMI2__)
 namespace detail {
 // Bytes 0, 1, ..., 126: the square numbers of 64 bits that start on any square up to 63 are one
@@ -58,10 +77,10 @@ inline constexpr int kEmitSlack = 8;
 // they fit one 64-square window, squares 0-63 for a piece on files 1-6 and 17-80 beyond, so one
 // test and one compression cover them where a whole bitboard takes one of each per word.
 inline ExtMove* emit_near(ExtMove* list, Bitboard targets, Square from, unsigned base) {
-  const bool high = from >= 54;
-  const uint64_t word = high ? (targets.p[0] >> 17) | (targets.p[1] << 46) : targets.p[0];
+  const detail::NearWindow window(from);
+  const uint64_t word = window.of(targets);
   if (!word) return list;
-  return detail::emit_word(list, word, high ? 17 : 0, _mm512_set1_epi64(base));
+  return detail::emit_word(list, word, window.first(), _mm512_set1_epi64(base));
 }
 // Emits one move per target square, in square order; `base` holds from (or the dropped kind),
 // flags included.
@@ -133,9 +152,8 @@ inline constexpr int kEmitSlack = 8;
 // Emits the moves of a piece whose targets lie within one file of `from` (a stepper or a lance):
 // one 64-square window, as with VBMI2 above.
 inline ExtMove* emit_near(ExtMove* list, Bitboard targets, Square from, unsigned base) {
-  const bool high = from >= 54;
-  const uint64_t word = high ? (targets.p[0] >> 17) | (targets.p[1] << 46) : targets.p[0];
-  return detail::emit_word(list, word, high ? 17 : 0, base);
+  const detail::NearWindow window(from);
+  return detail::emit_word(list, window.of(targets), window.first(), base);
 }
 // Emits one move per target square, in square order; `base` holds from (or the dropped kind),
 // flags included.
@@ -168,6 +186,26 @@ inline ExtMove* emit_drops(ExtMove* list, Bitboard t, const uint64_t* kinds, int
   return list;
 }
 #endif
+// A stepper's or lance's promotions (its targets on the ranks in Promo, bit r: rank r) and
+// non-promotions (those on the ranks in Plain). Without VBMI2 the window is taken once for both
+// (results/2026-11-30-zen3-perft-steps.md); the VBMI2 path keeps its two emit_near calls.
+template <unsigned Promo, unsigned Plain>
+inline ExtMove* emit_near_pair(ExtMove* list, Bitboard targets, Square from) {
+  const unsigned base = unsigned(from) << 7;
+#if defined(__AVX512VBMI2__)
+  static constexpr Bitboard kPromo(detail::window_ranks(Promo, 0), detail::window_ranks(Promo, 63) & 0x3ffff);
+  static constexpr Bitboard kPlain(detail::window_ranks(Plain, 0), detail::window_ranks(Plain, 63) & 0x3ffff);
+  list = emit_near(list, targets & kPromo, from, base | MOVE_PROMOTE);
+  return emit_near(list, targets & kPlain, from, base);
+#else
+  static constexpr uint64_t kPromo[2] = {detail::window_ranks(Promo, 0), detail::window_ranks(Promo, 17)};
+  static constexpr uint64_t kPlain[2] = {detail::window_ranks(Plain, 0), detail::window_ranks(Plain, 17)};
+  const detail::NearWindow window(from);
+  const uint64_t word = window.of(targets);
+  list = detail::emit_word(list, word & kPromo[window.high], window.first(), base | MOVE_PROMOTE);
+  return detail::emit_word(list, word & kPlain[window.high], window.first(), base);
+#endif
+}
 // The most legal moves of a shogi position is 593; lists are MAX_MOVES long.
 static_assert(593 + kEmitSlack <= MAX_MOVES);
 
@@ -176,6 +214,9 @@ static_assert(593 + kEmitSlack <= MAX_MOVES);
 template <Color Us, bool All>
 struct Emit {
   static Bitboard rel_rank(Rank r) { return rank_bb(relative_rank(Us, r)); }
+  // Rank sets (bit r: rank r) of emit_near_pair.
+  static constexpr unsigned kAllRanks = 0x1ff, kZone = Us == BLACK ? 0x007 : 0x1c0,
+                            kRank1 = Us == BLACK ? 0x001 : 0x100, kRanks12 = Us == BLACK ? 0x003 : 0x180;
 
   // One move per target, no promotion (king steps); drops of k kinds on every square of t.
   static ExtMove* moves(ExtMove* list, Bitboard t, unsigned base) { return emit_moves(list, t, base); }
@@ -194,18 +235,16 @@ struct Emit {
   }
   // Must promote on rank 1, may on ranks 2-3.
   static ExtMove* lance(ExtMove* list, Square from, Bitboard t) {
-    list = emit_near(list, t & zone_bb(Us), from, (from << 7) | MOVE_PROMOTE);
-    return emit_near(list, t.andnot(rel_rank(RANK_1)), from, from << 7);
+    return emit_near_pair<kZone, kAllRanks & ~kRank1>(list, t, from);
   }
   // Must promote on ranks 1-2, may on rank 3.
   static ExtMove* knight(ExtMove* list, Square from, Bitboard t) {
-    list = emit_near(list, t & zone_bb(Us), from, (from << 7) | MOVE_PROMOTE);
-    return emit_near(list, t.andnot(rel_rank(RANK_1) | rel_rank(RANK_2)), from, from << 7);
+    return emit_near_pair<kZone, kAllRanks & ~kRanks12>(list, t, from);
   }
   // May promote when starting or ending in the zone.
   static ExtMove* silver(ExtMove* list, Square from, Bitboard t) {
-    list = emit_near(list, zone_bb(Us).test(from) ? t : t & zone_bb(Us), from, (from << 7) | MOVE_PROMOTE);
-    return emit_near(list, t, from, from << 7);
+    return in_promotion_zone(Us, from) ? emit_near_pair<kAllRanks, kAllRanks>(list, t, from)
+                                       : emit_near_pair<kZone, kAllRanks>(list, t, from);
   }
   // Bishop and rook: promotion always pays, so their non-promotions are LegalAll only.
   static ExtMove* major(ExtMove* list, Square from, Bitboard t) {
