@@ -203,7 +203,7 @@ class BasicPosition {
   // The same after a move of `us` that put `moved` on `to`, cheaper: only that piece can give a
   // step check, since the enemy king was not in check before it (SFENs that say otherwise are
   // refused).
-  void update_check_info_after(Color us, Piece moved, Square to);
+  [[gnu::always_inline]] inline void update_check_info_after(Color us, Piece moved, Square to);
   Key side_key() const { return Keys::kSideRandom ? zobrist::side : 0; }
 
   Piece board_[SQ_NB] = {};

@@ -91,15 +91,18 @@ struct Generator {
   // and in most positions there are none: a few masks instead of an attack test per target.
   static Bitboard attacked_around_king(const Pos& pos, Square ksq) {
     const AttackTables::KingReach& reach = king_reach(ksq);
-    const Bitboard occ = pos.pieces() ^ square_bb(ksq);
+    const Bitboard them = pos.pieces(Them);
+    const Bitboard steppers = them.andnot(pos.pieces(LANCE, BISHOP, ROOK)) & reach.steppers[Them];
+    const Bitboard lances = pos.pieces(Them, LANCE) & reach.lances[Them];
+    const Bitboard bishops = pos.pieces(Them, BISHOP, HORSE) & reach.bishops;
+    const Bitboard rooks = pos.pieces(Them, ROOK, DRAGON) & reach.rooks;
     Bitboard attacked;
-    for_each_square(pos.pieces(Them).andnot(pos.pieces(LANCE, BISHOP, ROOK)) & reach.steppers[Them],
-                    [&](Square s) { attacked |= step_attacks(Them, type_of(pos.piece_on(s)), s); });
-    for_each_square(pos.pieces(Them, LANCE) & reach.lances[Them],
-                    [&](Square s) { attacked |= lance_attacks<Them>(s, occ); });
-    for_each_square(pos.pieces(Them, BISHOP, HORSE) & reach.bishops,
-                    [&](Square s) { attacked |= bishop_attacks(s, occ); });
-    for_each_square(pos.pieces(Them, ROOK, DRAGON) & reach.rooks, [&](Square s) { attacked |= rook_attacks(s, occ); });
+    if (!(steppers | lances | bishops | rooks)) return attacked;
+    const Bitboard occ = pos.pieces() ^ square_bb(ksq);
+    for_each_square(steppers, [&](Square s) { attacked |= step_attacks(Them, type_of(pos.piece_on(s)), s); });
+    for_each_square(lances, [&](Square s) { attacked |= lance_attacks<Them>(s, occ); });
+    for_each_square(bishops, [&](Square s) { attacked |= bishop_attacks(s, occ); });
+    for_each_square(rooks, [&](Square s) { attacked |= rook_attacks(s, occ); });
     return attacked;
   }
 
