@@ -886,7 +886,6 @@ Value EngineImpl<Config>::search_moves(Node& n, const OrderingTables& tables) {
     if (const Value v = extend<PvNode>(n, m, f, extension); v != VALUE_NONE) return v;
     new_depth += extension;
     ss->double_extensions = (ss - 1)->double_extensions + (extension == 2);
-    max_double_extensions_ = std::max(max_double_extensions_, ss->double_extensions);
 
     do_move(m, ss);
     Value v;
@@ -982,6 +981,8 @@ Value EngineImpl<Config>::extend(Node& n, Move m, const MoveFacts& f, int& exten
       const bool doubles_left =
           !on(SearchFeature::DoubleExtensionCap) || (ss - 1)->double_extensions < kMaxDoubleExtensions;
       extension = !PvNode && v < singular_beta - tuned(k_singular_double_margin) && doubles_left ? 2 : 1;
+      if (extension == 2)  // the statistic, here rather than per move
+        max_double_extensions_ = std::max(max_double_extensions_, (ss - 1)->double_extensions + 1);
     } else if (singular_beta >= n.beta) {
       return singular_beta;
     } else if (n.tt_lower >= n.beta) {

@@ -290,20 +290,28 @@ TEST(SearchExtensions, CheckExtensionIsCapped) {
   }
 }
 
+// The bench positions searched to `depth` with one feature set to `on`, every result handed to
+// `read`.
+template <class Read>
+void search_bench_positions(SearchFeature feature, bool on, int depth, Read&& read) {
+  auto e = engine({});
+  SearchParams p;
+  p.set(feature, on);
+  e->set_params(p);
+  for (std::string_view sfen : kBenchPositions) {
+    SearchLimits l;
+    l.depth = depth;
+    read(run(*e, sfen, l));
+  }
+}
+
 // Double singular extensions compound down a line: at depth 12, paths of the bench positions
 // hold up to 8 of them. DoubleExtensionCap keeps every path to kMaxDoubleExtensions.
 TEST(SearchExtensions, DoubleExtensionsAreCappedPerPath) {
-  auto e = engine({});
   for (bool cap : {false, true}) {
-    SearchParams p;
-    p.set(SearchFeature::DoubleExtensionCap, cap);
-    e->set_params(p);
     int most = 0;
-    for (std::string_view sfen : kBenchPositions) {
-      SearchLimits l;
-      l.depth = 12;
-      most = std::max(most, run(*e, sfen, l).double_extensions);
-    }
+    search_bench_positions(SearchFeature::DoubleExtensionCap, cap, 12,
+                           [&](const SearchResult& r) { most = std::max(most, r.double_extensions); });
     if (cap)
       EXPECT_EQ(most, kMaxDoubleExtensions);
     else
@@ -315,17 +323,10 @@ TEST(SearchExtensions, DoubleExtensionsAreCappedPerPath) {
 // CheckingTTMoveExtension; without it, such checks are searched a ply shallower than every
 // other check that keeps material.
 TEST(SearchExtensions, CheckingTTMoveKeepsItsCheckExtension) {
-  auto e = engine({});
   for (bool keep : {false, true}) {
-    SearchParams p;
-    p.set(SearchFeature::CheckingTTMoveExtension, keep);
-    e->set_params(p);
     uint64_t dropped = 0;
-    for (std::string_view sfen : kBenchPositions) {
-      SearchLimits l;
-      l.depth = 10;
-      dropped += run(*e, sfen, l).check_extensions_dropped;
-    }
+    search_bench_positions(SearchFeature::CheckingTTMoveExtension, keep, 10,
+                           [&](const SearchResult& r) { dropped += r.check_extensions_dropped; });
     if (keep)
       EXPECT_EQ(dropped, 0u);
     else
