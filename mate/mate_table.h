@@ -62,8 +62,9 @@ struct MateTableStats {
   uint64_t main_used = 0, extended = 0, overflow = 0, records = 0;
   uint64_t proven = 0, disproven = 0, unknown = 0;
   uint64_t longest_chain = 0;
-  uint64_t dropped = 0;   // stores refused for lack of room
-  uint64_t replaced = 0;  // records overwritten by another's store (lost knowledge)
+  uint64_t dropped = 0;                     // stores refused for lack of room
+  uint64_t replaced = 0;                    // records overwritten by another's store (lost knowledge)
+  uint64_t collections = 0, collected = 0;  // garbage-collection passes, records they removed
   uint64_t extension_permille() const { return main_used ? extended * 1000 / main_used : 0; }
   std::string to_string() const;
 };

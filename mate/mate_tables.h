@@ -10,11 +10,19 @@
 #include "mate/pn_dn_table.h"
 #include "mate/single.h"
 
+namespace sashite::mate {
+// A comma inside a type would split the X-macro's argument.
+using CollectedPnDnTable = PnDnTable<DefaultHand, SampledCollection>;
+}  // namespace sashite::mate
+
 // Over the default hand layout: the solvers keep the attacker's hand in the record.
 #define SASHITE_FOR_EACH_MATE_TABLE(X) \
   X(MainOverflowTable<DefaultHand>)    \
   X(SingleTable<DefaultHand>)
-#define SASHITE_FOR_EACH_PN_DN_TABLE(X) X(PnDnTable<DefaultHand>)
+// The first is the unbounded solver's when MateTable names no pn-dn layout (mate_session.h).
+#define SASHITE_FOR_EACH_PN_DN_TABLE(X) \
+  X(CollectedPnDnTable)                 \
+  X(PnDnTable<DefaultHand>)
 
 namespace sashite::mate {
 

@@ -12,18 +12,22 @@
 // (base/large_memory.h), so pages are not touched before they are written, and clear() starts
 // a new generation instead of writing the table: an entry of another generation is empty.
 // Replacement: within the key's cluster, an empty entry, else the one with the least effort
-// (nodes searched below it).
+// (nodes searched below it); whether a garbage collection also makes room table-wide is the
+// registered choice C (mate/pn_dn_collection.h).
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <vector>
 
 #include "base/large_memory.h"
 #include "engine/types.h"
 #include "hand/hand.h"
 #include "mate/mate_table.h"
+#include "mate/pn_dn_collection.h"
 
 namespace sashite::mate {
 
@@ -50,9 +54,18 @@ static_assert(sizeof(PnDnEntry) == 40);
 struct alignas(64) PnDnClusterMeta {
   uint32_t tag[8];         // the board key's high half
   uint16_t generation[8];  // 0: never written; another than the table's: empty
-  uint16_t effort[8];      // the entry's amount, saturating: replacement reads it here
+  uint16_t effort[8];      // effort_code() of the entry's amount: replacement reads it here
 };
 static_assert(sizeof(PnDnClusterMeta) == 64);
+
+// An amount of nodes as a 16-bit code of the same order: exact below 2048, then 11 significant
+// bits under a 5-bit exponent. A plain 16-bit count saturated at 65,535 nodes, so the entries
+// that matter most (the largest subtrees) all looked alike to replacement.
+constexpr uint16_t effort_code(uint64_t amount) {
+  if (amount < 2048) return uint16_t(amount);
+  const unsigned shift = unsigned(std::bit_width(amount)) - 11;  // amount >> shift in [1024, 2047]
+  return uint16_t(((shift + 1) << 10) | ((amount >> shift) & 1023));
+}
 
 // What the table knows of (board, hand) under a bound.
 struct PnDnProbe {
@@ -76,11 +89,11 @@ concept PnDnTableLayout = requires(T& t, const T& ct, Key board, uint32_t hand, 
   { ct.stats() } -> std::same_as<MateTableStats>;
 };
 
-template <HandLayout H>
+template <HandLayout H, PnDnCollection C = ClusterReplacement>
 requires fits_mate_record<H>
 class PnDnTable {
  public:
-  static constexpr const char* name = "pn-dn";
+  static constexpr const char* name = C::name;
   static constexpr size_t kCluster = 8;
 
   PnDnTable() { resize(16); }
@@ -92,7 +105,8 @@ class PnDnTable {
     entries_ = LargeArray<PnDnEntry>(clusters_ * kCluster);
     meta_ = LargeArray<PnDnClusterMeta>(clusters_);
     generation_ = 1;
-    dropped_ = replaced_ = 0;
+    if constexpr (C::collects) start_ = clusters_ * kCluster * C::kStartNum / C::kStartDen;
+    dropped_ = replaced_ = live_ = collections_ = collected_ = 0;
   }
   // Every page made resident now rather than at its first store (base/large_memory.h).
   void prefault(unsigned threads) const {
@@ -105,7 +119,7 @@ class PnDnTable {
       std::memset(static_cast<void*>(meta_.get()), 0, clusters_ * sizeof(PnDnClusterMeta));
       generation_ = 1;
     }
-    dropped_ = replaced_ = 0;
+    dropped_ = replaced_ = live_ = collections_ = collected_ = 0;
   }
 
   // Starts loading the cluster's meta line: a node probes all its children, their keys known
@@ -173,6 +187,7 @@ class PnDnTable {
         if (e.board == board && e.hand == hand && e.len == searched && e.pn && e.dn) {
           effort = uint32_t(std::min<uint64_t>(uint64_t(e.amount) + effort, UINT32_MAX));
           meta.generation[i] = 0;  // the search's numbers give way to its result
+          --live_;
           if (slot == kCluster) slot = i;
           continue;
         }
@@ -182,13 +197,18 @@ class PnDnTable {
     if (slot == kCluster) {
       if (victim == kCluster) return void(++dropped_);
       ++replaced_;
+      --live_;
       slot = victim;
     }
     const bool decided = pn == 0 || dn == 0;
     c[slot] = PnDnEntry{board, decided ? result_hand : hand, effort, pn, dn, decided ? len : searched, move, 0};
     meta.tag[slot] = tag(board);
     meta.generation[slot] = generation_;
-    meta.effort[slot] = uint16_t(std::min<uint32_t>(effort, UINT16_MAX));
+    meta.effort[slot] = effort_code(effort);
+    ++live_;
+    if constexpr (C::collects)
+      if (live_ >= start_) [[unlikely]]
+        collect();
   }
 
   // Permille of the first 1000 entries written in this generation (USI `hashfull`).
@@ -210,6 +230,8 @@ class PnDnTable {
     s.main_used = s.records;
     s.dropped = dropped_;
     s.replaced = replaced_;
+    s.collections = collections_;
+    s.collected = collected_;
     return s;
   }
 
@@ -222,11 +244,44 @@ class PnDnTable {
   }
   static uint32_t tag(Key board) { return uint32_t(board >> 32); }
 
+  // SampledCollection's pass (mate/pn_dn_collection.h). Entries at the threshold go too, unless
+  // that would remove more than twice the share (efforts of 1 can be most of a table).
+  void collect() {
+    std::vector<uint16_t> sample;  // once per pass, never per store
+    sample.reserve(C::kSampleClusters * kCluster);
+    const size_t step = std::max<size_t>(1, clusters_ / C::kSampleClusters);
+    for (size_t c = 0; c < clusters_; c += step)
+      for (size_t i = 0; i < kCluster; ++i)
+        if (meta_[c].generation[i] == generation_) sample.push_back(meta_[c].effort[i]);
+    if (sample.empty()) return;
+    const size_t share = sample.size() * C::kRemoveNum / C::kRemoveDen;
+    std::nth_element(sample.begin(), sample.begin() + ptrdiff_t(share), sample.end());
+    const uint16_t threshold = sample[share];
+    const auto at_or_below =
+        size_t(std::count_if(sample.begin(), sample.end(), [&](uint16_t e) { return e <= threshold; }));
+    const bool with_threshold = at_or_below <= 2 * share || share == 0 ||
+                                std::none_of(sample.begin(), sample.end(), [&](uint16_t e) { return e < threshold; });
+    for (size_t c = 0; c < clusters_; ++c) {
+      PnDnClusterMeta& meta = meta_[c];
+      for (size_t i = 0; i < kCluster; ++i)
+        if (meta.generation[i] == generation_ &&
+            (meta.effort[i] < threshold || (with_threshold && meta.effort[i] == threshold))) {
+          meta.generation[i] = 0;
+          --live_;
+          ++collected_;
+        }
+    }
+    ++collections_;
+  }
+
   LargeArray<PnDnEntry> entries_;
   LargeArray<PnDnClusterMeta> meta_;
   size_t clusters_ = 0;
   uint16_t generation_ = 1;
   uint64_t dropped_ = 0, replaced_ = 0;
+  size_t live_ = 0;   // entries of this generation
+  size_t start_ = 0;  // C::collects: a pass starts when live_ reaches it
+  uint64_t collections_ = 0, collected_ = 0;
 };
 
 }  // namespace sashite::mate

@@ -31,11 +31,13 @@ std::string MateTableStats::to_string() const {
   std::snprintf(
       buf, sizeof buf,
       "main used %llu, extended %llu, extension rate %llu permille, overflow %llu, records %llu "
-      "(proven %llu, disproven %llu, unknown %llu), longest same-board chain %llu, dropped %llu, replaced %llu",
+      "(proven %llu, disproven %llu, unknown %llu), longest same-board chain %llu, dropped %llu, replaced %llu, "
+      "collections %llu (%llu records removed)",
       (unsigned long long)main_used, (unsigned long long)extended, (unsigned long long)extension_permille(),
       (unsigned long long)overflow, (unsigned long long)records, (unsigned long long)proven,
       (unsigned long long)disproven, (unsigned long long)unknown, (unsigned long long)longest_chain,
-      (unsigned long long)dropped, (unsigned long long)replaced);
+      (unsigned long long)dropped, (unsigned long long)replaced, (unsigned long long)collections,
+      (unsigned long long)collected);
   return buf;
 }
 

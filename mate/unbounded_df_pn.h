@@ -32,8 +32,10 @@
 //   dn of long-range drops counted once.
 // - Proof and disproof pieces (Seo 1999; Nagai 2002) for every stored result; a lookup also
 //   borrows the numbers of entries for other hands and bounds (mate/pn_dn_table.h).
+// - Room in the table: the cluster's least-effort replacement, or with the pn-dn-gc layout also
+//   a sampled garbage collection by effort (mate/pn_dn_collection.h).
 // - Not done: threshold-controlling (TCA) and source-node double-count elimination (SNDA,
-//   Kishimoto 2010), garbage collection beyond the cluster's least-effort replacement.
+//   Kishimoto 2010).
 #pragma once
 
 #include <cstdint>

@@ -439,6 +439,13 @@ FINDINGS = [
                "煙詰 nodes")]
      + [FileCell(f"煙詰 nodes, units (dn, pn) = {u}", "2026-11-26-unbounded-df-pn-steps.md", k, "煙詰 nodes")
         for u, k in (("1, 1", "1, 1"), ("2, 2", "2, 2"), ("3, 3", "**3, 3**"), ("4, 4", "4, 4"), ("6, 6", "6, 6"))]),
+    ("F-mate-table-collection", S_OWN, "Does a sampled garbage collection by effort (KomoringHeights' idea) keep more "
+     "of what the unbounded df-pn needs than replacing the least-worked entry of an 8-entry cluster?",
+     [FileCell(f"{problem} {question}, {key.split(', ')[-1]}, {layout}", "2026-11-30-mate-table-collection.md", key,
+               f"{problem} {column}")
+      for problem, question, key in (("煙詰", "first proof", "1 MB"), ("寿", "first proof", "4 MB"),
+                                     ("煙詰", "shortest in 20 s", "shortest, 16 MB"))
+      for layout, column in (("cluster replacement", "pn-dn"), ("with the collection", "pn-dn-gc"))]),
 ]
 IDS = [f[0] for f in FINDINGS]
 

@@ -288,6 +288,106 @@ TEST(PnDnTable, EntriesAnswerByHandAndBound) {
   EXPECT_EQ(t.hashfull(), 0);
 }
 
+// The replacement's effort code keeps the order of amounts far past the 65,535 nodes where a
+// plain 16-bit count saturated.
+TEST(PnDnTable, EffortCodeKeepsTheOrderOfAmounts) {
+  uint16_t last = 0;
+  for (uint64_t a = 1; a < (uint64_t(1) << 40); a += a / 7 + 1) {
+    EXPECT_GE(effort_code(a), last) << a;
+    last = effort_code(a);
+  }
+  EXPECT_EQ(effort_code(2047), 2047);
+  EXPECT_LT(effort_code(65'535), effort_code(1 << 20));
+  EXPECT_LT(effort_code(1 << 20), effort_code(uint64_t(1) << 32));
+  EXPECT_LT(effort_code(uint64_t(1) << 32), effort_code(UINT64_MAX));
+}
+
+// Garbage collection (mate/pn_dn_collection.h): filling the table with entries of rising effort
+// starts a pass at 15/16 in use, which removes the least-worked eighth table-wide; the cluster
+// replacement never runs one.
+template <class T>
+void fill_with_rising_efforts(T& t, std::vector<Key>& keys) {
+  t.resize(1);
+  uint64_t x = 0x2545F4914F6CDD1Dull;
+  for (uint32_t amount = 1; t.stats().collections == 0 && amount < 200'000; ++amount) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    keys.push_back(x);
+    t.store(x, 0, kUnboundedLen, 5, 5, 0, MOVE_NONE, amount, 0);
+  }
+}
+
+TEST(PnDnTable, CollectionRemovesTheLeastWorkedEighth) {
+  CollectedPnDnTable t;
+  std::vector<Key> keys;
+  fill_with_rising_efforts(t, keys);
+  const MateTableStats s = t.stats();
+  ASSERT_EQ(s.collections, 1u);
+  const size_t n = keys.size();
+  EXPECT_EQ(s.records + s.collected + s.replaced, n) << "every entry stored is live, collected or replaced";
+  EXPECT_GT(s.collected, n / 16) << s.to_string();
+  EXPECT_LT(s.collected, n / 6) << s.to_string();
+  // Stored in order of effort: the first sixteenth is gone, the last half is kept (but for
+  // what full clusters replaced before the pass).
+  size_t early_kept = 0, late_kept = 0;
+  for (size_t i = 0; i < n; ++i) {
+    const bool kept = t.probe(keys[i], 0, kUnboundedLen).exact;
+    if (i < n / 16) early_kept += kept;
+    if (i >= n / 2) late_kept += kept;
+  }
+  EXPECT_EQ(early_kept, 0u);
+  EXPECT_GE(late_kept + s.replaced, n - n / 2);
+  EXPECT_GT(t.hashfull(), 0);
+
+  PnDnTable<DefaultHand> plain;
+  plain.resize(1);
+  for (size_t i = 0; i < 2 * n; ++i)
+    plain.store(Key(i * 0x9E3779B97F4A7C15ull + 1), 0, kUnboundedLen, 5, 5, 0, MOVE_NONE, 1, 0);
+  EXPECT_EQ(plain.stats().collections, 0u);
+  EXPECT_GT(plain.stats().replaced, 0u) << "a full table replaces within clusters instead";
+}
+
+// A table of 1,024 entries: every answer stays right and every claim holds. Lost entries can
+// cost a shorter line (a post-search pass whose line cannot be followed keeps the longer mate,
+// not proven shortest), never a wrong one. The collecting table runs its passes through it.
+template <class T>
+void solves_in_a_tiny_table(uint64_t& collections, int& exact) {
+  for (const char* file : {"tsume.txt", "tsume_generated.txt"})
+    for (const Problem& p : load_set(file)) {
+      Position pos;
+      StateInfo si;
+      ASSERT_EQ(pos.set(p.sfen, &si), std::nullopt) << p.sfen;
+      T table;
+      table.resize(0);
+      UnboundedDfPnSolver<T> solver(table);
+      MateLimits limits;
+      if (!p.mate()) limits.max_depth = p.length();
+      const MateResult r = solver.solve(pos, limits);
+      collections += table.stats().collections;
+      if (!p.mate()) {
+        EXPECT_EQ(r.status, MateStatus::NoMate) << p.sfen;
+        continue;
+      }
+      ASSERT_EQ(r.status, MateStatus::Mate) << p.sfen;
+      EXPECT_EQ(check_mate_line(pos, r.moves), "") << p.sfen;
+      EXPECT_GE(int(r.moves.size()), p.length()) << p.sfen;
+      if (r.shortest_proven) {
+        EXPECT_EQ(int(r.moves.size()), p.length()) << p.sfen;
+      }
+      exact += int(r.moves.size()) == p.length();
+    }
+}
+
+TEST(PnDnTable, SolvesThroughCollectionsInATinyTable) {
+  uint64_t collections = 0, none = 0;
+  int exact = 0, plain_exact = 0;
+  solves_in_a_tiny_table<CollectedPnDnTable>(collections, exact);
+  solves_in_a_tiny_table<PnDnTable<DefaultHand>>(none, plain_exact);
+  std::printf("[ tiny     ] %llu collections; exact lengths %d (collected), %d (cluster replacement) of 53 mates\n",
+              (unsigned long long)collections, exact, plain_exact);
+  EXPECT_GT(collections, 10u);
+  EXPECT_EQ(none, 0u);
+}
+
 // The leaf tests against full generation: for every check of positions from the sets and of
 // random middlegames, the solver's mate test (mate1_detail::mates, the mate-in-one family's
 // bitboard method) answers as the evasion generator, and leaves_flight() (mate/leaf.h) never
@@ -621,9 +721,11 @@ TEST(MateProcess, GoMateAnswersTheSet) {
       std::find(usi->begin(), usi->end(),
                 "option name MateSolver type combo default unbounded-df-pn var and-or var df-pn var unbounded-df-pn"),
       usi->end());
-  EXPECT_NE(std::find(usi->begin(), usi->end(),
-                      "option name MateTable type combo default main-overflow var main-overflow var single var pn-dn"),
-            usi->end());
+  EXPECT_NE(
+      std::find(
+          usi->begin(), usi->end(),
+          "option name MateTable type combo default main-overflow var main-overflow var single var pn-dn-gc var pn-dn"),
+      usi->end());
   EXPECT_NE(std::find(usi->begin(), usi->end(),
                       "option name MatePostSearch type combo default shortest var none var upper-bound var shortest"),
             usi->end());
