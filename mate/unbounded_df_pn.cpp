@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <utility>
 
 #include "mate/leaf.h"
 #include "mate/mate_tables.h"
@@ -487,12 +488,15 @@ typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::search(size_t ply
 // The proven line under `len` from the table: the check whose reply has the shortest stored
 // proof, the evasion with the longest. A node the table lost is searched again; a move back to
 // a position of the line is never played (under a bound, a check back to one cuts the line back
-// to it). false when stopped or when a node stays unproven.
+// to it). A defence searched again counts as proven with that search's length even when the
+// table loses it again while the node's other defences are searched: a small table cannot hold
+// every defence's subtree at once. false when stopped or when a node stays unproven.
 template <PnDnTableLayout T>
 bool UnboundedDfPnSolver<T>::proof_line(uint16_t len, std::vector<Move>& line) {
   line.clear();
   std::vector<Key> seen{pos_->key()};
   std::vector<ExtMove> list(static_cast<size_t>(MAX_MOVES));
+  std::vector<std::pair<Move, uint16_t>> reproven;  // this node's defences searched again: their lengths
   bool ok = true;
   for (int searched = 0; ok && !aborted_;) {
     const bool attacking = pos_->side_to_move() == attacker_;
@@ -510,8 +514,11 @@ bool UnboundedDfPnSolver<T>::proof_line(uint16_t len, std::vector<Move>& line) {
       const bool repeats = at != seen.end();
       // Under a bound, a check back to a position of the line is a shorter mate from there.
       const bool shortcut = repeats && attacking && len != kUnboundedLen;
-      const Value v = repeats && !shortcut ? Value{kInfinitePnDn, 0, 0, true} : evaluate(child_len, false);
+      Value v = repeats && !shortcut ? Value{kInfinitePnDn, 0, 0, true} : evaluate(child_len, false);
       pos_->undo_move(e->move);
+      if (v.pn != 0 && !attacking && !repeats)
+        for (const auto& [move, proven_len] : reproven)
+          if (move == e->move) v.pn = 0, v.len = proven_len;
       if (v.pn == 0 && (pick == MOVE_NONE || (attacking ? v.len < pick_len : v.len > pick_len))) {
         pick = e->move;
         pick_len = v.len;
@@ -539,7 +546,9 @@ bool UnboundedDfPnSolver<T>::proof_line(uint16_t len, std::vector<Move>& line) {
         push_path();
         path_moves_.push_back(lost);
         pos_->do_move(lost, state(ply));
-        ok = search(ply + 1, child_len).pn == 0;
+        const Value w = search(ply + 1, child_len);
+        ok = w.pn == 0;
+        if (ok) reproven.emplace_back(lost, w.len);
         pos_->undo_move(lost);
         path_moves_.pop_back();
         path_keys_.pop();
@@ -551,6 +560,7 @@ bool UnboundedDfPnSolver<T>::proof_line(uint16_t len, std::vector<Move>& line) {
       break;
     }
     searched = 0;
+    reproven.clear();
     if (back_to != SIZE_MAX) {  // the line is cut back to that position, now under the tighter bound
       for (; line.size() > back_to; seen.pop_back()) {
         pos_->undo_move(line.back());
