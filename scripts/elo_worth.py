@@ -19,24 +19,43 @@ DEFAULT_SEARCH = "search/full/padded32-xor/classic/"  # the engine's default con
 EFFECT_MAKE = {"diff-kept": "effects/make-diff/walk", "incremental": "effects/make-incremental/walk"}
 
 
+# Real play: byoyomi 1 s at the 1-1.5 M nodes/s these machines search is about a million nodes a
+# move (issue 48). The curve's k grows with its base, so a speed-up is priced at the base nearest
+# that among the fits whose k is known to within KNOWN_WITHIN Elo per doubling (95 %).
+REAL_PLAY_NODES = 1_000_000
+KNOWN_WITHIN = 25.0
+
+
 def load_curve(results_dir):
-    """The newest curve's fit at its largest base with a whole curve, the others beside it: dict or None."""
+    """The fit to price with, the others beside it: dict or None. Every curve folder's fits, the
+    newest folder's for a base measured twice; the base nearest REAL_PLAY_NODES (by ratio) whose
+    k is known to within KNOWN_WITHIN, else the largest base with a whole curve (3 points or more)."""
+    fits = {}
     for d in sorted(glob.glob(os.path.join(results_dir, "elo_curve", "*")), reverse=True):
         path = os.path.join(d, "fit.tsv")
         if not os.path.exists(path):
             continue
         lines = [ln.rstrip("\n").split("\t") for ln in open(path) if ln.strip()]
-        head, fits = lines[0], [dict(zip(lines[0], ln)) for ln in lines[1:]]
-        if not fits or "k" not in head:
+        if "k" not in lines[0]:
             continue
-        # The largest base with a whole curve (3 points or more: the line's shape is tested).
-        full = [f for f in fits if int(f["points"]) >= 3] or fits
+        for ln in lines[1:]:
+            f = dict(zip(lines[0], ln))
+            fits.setdefault(int(f["base"]), dict(f, dir=os.path.basename(d)))
+    if not fits:
+        return None
+    known = [f for f in fits.values() if 1.96 * float(f["se"]) <= KNOWN_WITHIN]
+    if known:
+        best = min(known, key=lambda f: abs(math.log(int(f["base"]) / REAL_PLAY_NODES)))
+        rule = (f"the base nearest real play (about {REAL_PLAY_NODES:,} nodes a move at byoyomi 1 s) among the fits "
+                f"whose k is known to within ±{KNOWN_WITHIN:g} Elo per doubling")
+    else:
+        full = [f for f in fits.values() if int(f["points"]) >= 3] or list(fits.values())
         best = max(full, key=lambda f: int(f["base"]))
-        others = [f for f in fits if f is not best]
-        return {"dir": os.path.basename(d), "base": int(best["base"]), "k": float(best["k"]), "se": float(best["se"]),
-                "points": int(best["points"]), "machine": best.get("machine", ""),
-                "others": [(int(f["base"]), float(f["k"]), float(f["se"]), int(f["points"])) for f in others]}
-    return None
+        rule = f"its largest base with a whole curve (no fit's k is known to within ±{KNOWN_WITHIN:g})"
+    others = [f for f in sorted(fits.values(), key=lambda f: int(f["base"])) if f is not best]
+    return {"dir": best["dir"], "base": int(best["base"]), "k": float(best["k"]), "se": float(best["se"]),
+            "points": int(best["points"]), "machine": best.get("machine", ""), "rule": rule,
+            "others": [(int(f["base"]), float(f["k"]), float(f["se"]), int(f["points"])) for f in others]}
 
 
 def _value(rows, name):
@@ -88,7 +107,7 @@ def section(rows, verdicts, results_dir):
 
     out = ["## Elo worth\n",
            f"What each speed difference is worth in games, by the node-odds curve `results/elo_curve/{curve['dir']}` "
-           f"at its largest base with a whole curve, {curve['base']} nodes per move: k = {k:+.1f} [{k_lo:+.1f}, {k_hi:+.1f}] "
+           f"at {curve['rule']}, {curve['base']} nodes per move: k = {k:+.1f} [{k_lo:+.1f}, {k_hi:+.1f}] "
            f"Elo per doubling of the nodes ({curve['points']} points; {curve['machine']})"
            + "".join(f"; at {b} nodes k = {kk:+.1f} [{kk - 1.96 * ss:+.1f}, {kk + 1.96 * ss:+.1f}] ({n} point{'s' * (n > 1)})"
                      for b, kk, ss, n in curve["others"]) + ". *share* = the baseline call's "
@@ -97,7 +116,7 @@ def section(rows, verdicts, results_dir):
            "from k's. *A/A floor*: the Elo of the area's A/A deviation plus the rows' spread at that share, what "
            "this run cannot tell from 0. *Reading*: `noise` (not beyond A/A), `too small` (beyond A/A but under "
            f"{TOO_SMALL_ELO:g} Elo even at k's upper bound: below what fishtest resolves), or the sign. The curve "
-           "comes from another run, maybe another CPU, and bases far below real play (results/README.md).\n",
+           "comes from another run, maybe another CPU, and maybe a base far below real play (results/README.md).\n",
            "| area | row | ratio | share | node speed | Elo [95 %] | A/A floor | reading | share from |",
            "|---|---|---:|---:|---:|---|---:|---|---|"]
     small, worth, node_delta = [], [], {}  # node_delta: cycles a row adds to a node

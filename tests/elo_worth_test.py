@@ -61,8 +61,9 @@ def main():
         lines = elo_worth.section(rows, verdicts, results)
         assert lines and lines[0] == "## Elo worth\n", lines[:1]
         text = "\n".join(lines)
-        # The largest base with 3 points or more: 4000 (k = 200), not the one-point 32000.
-        assert "4000 nodes per move: k = +200.0" in text, text[:400]
+        # The base nearest real play whose k is known to within 25 Elo: 4000 (k = 200), not 32000,
+        # whose k is known to within 39 Elo only.
+        assert "nearest real play" in text and "4000 nodes per move: k = +200.0" in text, text[:600]
 
         def elo(row):
             return float(cells(lines, row)[5].split()[0])
@@ -86,8 +87,25 @@ def main():
         assert cells(lines, "undo_move/diff/walk")[7] == "too small"
         assert cells(lines, "node_replay/slow/all")[7] == "slower"
         assert cells(lines, "effects/incremental/walk")[7] == "faster"
+        # A newer curve at bases nearer real play: 100,000 nodes, known to within 12 Elo, prices;
+        # 1,000,000, known to within 39 only, does not; the older curve's bases stay beside them.
+        newer = os.path.join(results, "elo_curve", "2026-02-01-cpu")
+        os.makedirs(newer)
+        with open(os.path.join(newer, "fit.tsv"), "w") as f:
+            f.write("base\tpoints\tk\tse\tchi2\tmachine\n100000\t2\t250.0\t6.0\t0.0\tm\n1000000\t1\t300.0\t20.0\t0.0\tm\n")
+        text = "\n".join(elo_worth.section(rows, verdicts, results))
+        assert "2026-02-01-cpu` at the base nearest real play" in text and "100000 nodes per move: k = +250.0" in text, text[:600]
+        assert "at 4000 nodes k = +200.0" in text and "at 1000000 nodes k = +300.0" in text, text[:800]
+        # No fit known well enough: the largest base with a whole curve, as before.
+        for d, body in ((curve, "1000\t6\t150.0\t15.0\t1.0\tm\n4000\t3\t200.0\t14.0\t1.0\tm\n"),
+                        (newer, "100000\t2\t250.0\t16.0\t0.0\tm\n")):
+            with open(os.path.join(d, "fit.tsv"), "w") as f:
+                f.write("base\tpoints\tk\tse\tchi2\tmachine\n" + body)
+        text = "\n".join(elo_worth.section(rows, verdicts, results))
+        assert "largest base with a whole curve" in text and "4000 nodes per move: k = +200.0" in text, text[:600]
         # Without a curve there is no section.
         os.remove(os.path.join(curve, "fit.tsv"))
+        os.remove(os.path.join(newer, "fit.tsv"))
         assert elo_worth.section(rows, verdicts, results) == []
     print("elo_worth: ok")
 
