@@ -138,12 +138,15 @@ void UnboundedDfPnSolver<T>::progress() {
 template <PnDnTableLayout T>
 typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::evaluate(uint16_t len, bool repetition, PnDn pn0,
                                                                         PnDn dn0) {
-  if (repetition && on_path()) return {kInfinitePnDn, 0, kUnboundedLen, true};
+  if (repetition) {
+    // No progress for any hand up to the one held there: those are the failure's disproof pieces.
+    if (const int32_t at = path_index(); at >= 0) return {kInfinitePnDn, 0, kUnboundedLen, at, path_keys_.hand_at(at)};
+  }
   const uint32_t hand = attacker_hand();
   const PnDnProbe p = table_.probe(pos_->board_key(), hand, len);
-  if (p.proven) return {0, kInfinitePnDn, p.len, false, p.hand};
-  if (p.disproven) return {kInfinitePnDn, 0, p.len, false, p.hand};
-  if (p.exact) return {p.pn, p.dn, 0, false, 0};
+  if (p.proven) return {0, kInfinitePnDn, p.len, kIndependent, p.hand};
+  if (p.disproven) return {kInfinitePnDn, 0, p.len, kIndependent, p.hand};
+  if (p.exact) return {p.pn, p.dn, 0, kIndependent, 0};
   pn0 = std::max(pn0, p.pn);
   dn0 = std::max(dn0, p.dn);
   static constexpr uint32_t kAll = [] {
@@ -156,7 +159,7 @@ typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::evaluate(uint16_t
     // Leaves: no check at all is no mate at any length; a check without an evasion is a mate
     // in one, stored so that the line can follow it.
     const ExtMove* end = generate<GenType::ChecksAll>(*pos_, scratch_.data());
-    if (end == scratch_.data()) return {kInfinitePnDn, 0, kUnboundedLen, false, no_new_drops(kAll)};
+    if (end == scratch_.data()) return {kInfinitePnDn, 0, kUnboundedLen, kIndependent, no_new_drops(kAll)};
     const Bitboard flight = flight_squares(*pos_, ~attacker_);
     PnDn checks = 0;
     bool long_drop = false;
@@ -172,24 +175,24 @@ typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::evaluate(uint16_t
         pos_->do_move(m->move, leaf_state_);
         const uint32_t needed = interpositions(0);
         pos_->undo_move(m->move);
-        const Value v{0, kInfinitePnDn, 1, false, before_check(needed, m->move, false)};
+        const Value v{0, kInfinitePnDn, 1, kIndependent, before_check(needed, m->move, false)};
         store(len, v, m->move, 1);
         return v;
       }
     }
     // Under a one-ply bound every check has just been decided exactly, and none mates: the node
     // is disproven for this hand (fewer pieces give no new check), not left open to expand.
-    if (len == 1) return {kInfinitePnDn, 0, 1, false, hand};
-    return {pn0, std::max(dn0, kMobilityUnit * (checks + long_drop)), 0, false, 0};
+    if (len == 1) return {kInfinitePnDn, 0, 1, kIndependent, hand};
+    return {pn0, std::max(dn0, kMobilityUnit * (checks + long_drop)), 0, kIndependent, 0};
   }
   // Mated (a pawn-drop mate is never generated).
   const ExtMove* end = generate<GenType::EvasionsAll>(*pos_, scratch_.data());
-  if (end == scratch_.data()) return {0, kInfinitePnDn, 0, false, interpositions(0)};
-  if (len == 0) return {kInfinitePnDn, 0, 0, false, hand};
+  if (end == scratch_.data()) return {0, kInfinitePnDn, 0, kIndependent, interpositions(0)};
+  if (len == 0) return {kInfinitePnDn, 0, 0, kIndependent, hand};
   PnDn evasions = 0;
   for (const ExtMove* m = scratch_.data(); m != end; ++m) evasions += !is_drop(m->move);
   evasions += evasions < PnDn(end - scratch_.data());
-  return {std::max(pn0, kMobilityUnit * evasions), dn0, 0, false, 0};
+  return {std::max(pn0, kMobilityUnit * evasions), dn0, 0, kIndependent, 0};
 }
 
 // Multiple iterative deepening at a node that evaluate() left open, until its numbers reach a
@@ -200,10 +203,11 @@ template <PnDnTableLayout T>
 typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::mid(size_t ply, uint16_t len, PnDn thpn, PnDn thdn) {
   if (ply >= max_ply_) {  // the stack's depth: no mate on this path, for this path only
     depth_capped_ = true;
-    return {kInfinitePnDn, 0, len, true, 0};
+    return {kInfinitePnDn, 0, len, kCut, 0};
   }
   const bool attacking = pos_->side_to_move() == attacker_;
   const bool repetition = len == kUnboundedLen;
+  const int32_t own = int32_t(path_keys_.size());  // this node's path index once pushed
   const uint64_t nodes_before = nodes_;
   while (frames_.size() <= ply) frames_.emplace_back();
   std::vector<Child>& kids = frames_[ply].kids;
@@ -248,7 +252,10 @@ typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::mid(size_t ply, u
     proof_move = set_proof(v, kids, attacking);
   else if (v.dn == 0)
     set_disproof(v, kids, attacking);
-  if (!(v.dn == 0 && v.path)) store(len, v, proof_move, nodes_ - nodes_before);
+  // A disproof that returned to no position above this one holds whatever the path to here: its
+  // cycles close inside the subtree (Kishimoto and Müller 2004). Stored, and independent above.
+  if (v.dn == 0 && v.path >= own) v.path = kIndependent;
+  if (v.dn != 0 || v.path == kIndependent) store(len, v, proof_move, nodes_ - nodes_before);
   return v;
 }
 
@@ -365,7 +372,7 @@ Move UnboundedDfPnSolver<T>::set_proof(Value& v, const std::vector<Child>& kids,
 template <PnDnTableLayout T>
 void UnboundedDfPnSolver<T>::set_disproof(Value& v, const std::vector<Child>& kids, bool attacking) const {
   v.len = attacking ? kUnboundedLen : 0;
-  v.path = !attacking;
+  v.path = kIndependent;
   DefaultHand withstood;
   if (attacking)
     for (PieceType p = RAW_BEGIN; p < RAW_END; ++p) withstood.set(p, max_in_hand(p));
@@ -374,10 +381,10 @@ void UnboundedDfPnSolver<T>::set_disproof(Value& v, const std::vector<Child>& ki
     if (c.waiting || c.v.dn != 0) continue;
     if (attacking) {
       v.len = std::min(v.len, c.v.len);
-      v.path = v.path || c.v.path;
+      v.path = std::min(v.path, c.v.path);
       const DefaultHand h = DefaultHand::from_raw(before_check(c.v.hand, c.move, true));
       for (PieceType p = RAW_BEGIN; p < RAW_END; ++p) withstood.set(p, std::min(withstood.count(p), h.count(p)));
-    } else if (!refutation || (v.path && !c.v.path) || (v.path == c.v.path && c.v.len > v.len)) {
+    } else if (!refutation || c.v.path > v.path || (v.path == c.v.path && c.v.len > v.len)) {
       v.len = c.v.len;
       v.path = c.v.path;
       refutation = &c;
@@ -514,7 +521,7 @@ bool UnboundedDfPnSolver<T>::proof_line(uint16_t len, std::vector<Move>& line) {
       const bool repeats = at != seen.end();
       // Under a bound, a check back to a position of the line is a shorter mate from there.
       const bool shortcut = repeats && attacking && len != kUnboundedLen;
-      Value v = repeats && !shortcut ? Value{kInfinitePnDn, 0, 0, true} : evaluate(child_len, false);
+      Value v = repeats && !shortcut ? Value{kInfinitePnDn, 0, 0, kCut} : evaluate(child_len, false);
       pos_->undo_move(e->move);
       if (v.pn != 0 && !attacking && !repeats)
         for (const auto& [move, proven_len] : reproven)

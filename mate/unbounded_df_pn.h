@@ -9,15 +9,17 @@
 //   reconstruct()). On time out or stop the best line proven so far is answered (exact false).
 // - Repetition (Kishimoto and Müller 2004, graph-history interaction): a move to a position on
 //   the current path fails for the attacker, and so does one to the same board where the attacker
-//   holds no more pieces than there (PathKeys). Such a failure holds for this path only: it is
-//   flagged, and a disproof that depends on a flagged failure is not stored, so no entry says
-//   "no mate" because of one path's history. Proofs never depend on the path. The passes with a
-//   bound need no repetition test: every line is cut by the bound.
+//   holds no more pieces than there (PathKeys). Such a failure holds for this path only: it
+//   carries the path index it returned to, a disproof the shallowest of its failures', and a
+//   disproof resting on an index above its own node is not stored, so no entry says "no mate"
+//   because of one path's history. One whose cycles all close at or below its node holds
+//   whatever the path above: it is stored and counts as independent above. Proofs never depend
+//   on the path. The passes with a bound need no repetition test: every line is cut by the bound.
 // - No ply cap from the data: frames (children and their numbers) and undo states live in deques
 //   grown on demand; 64-bit numbers, sums saturate below kInfinitePnDn. mid() recurses, its frame
 //   well under 1 KB, so the path is cut at the depth the calling thread's stack holds (max_ply_:
-//   1 KB a ply less a 256 KB margin): a cut node reads as "no mate on this path" with the path
-//   flag, so no stored disproof rests on it, and a root left undecided by a cut answers Timeout,
+//   1 KB a ply less a 256 KB margin): a cut node reads as "no mate on this path", resting on
+//   the whole path (kCut), so no stored disproof rests on it, and a root left undecided by a cut answers Timeout,
 //   never NoMate (MateResult::depth_capped).
 // - Termination without a threshold-controlling step (Kishimoto 2010): a node keeps its
 //   children's numbers in its frame for the whole visit, so each child search returns numbers
@@ -55,13 +57,16 @@ class UnboundedDfPnSolver : detail::SolveState {
   MateResult solve(Position& pos, const MateLimits& limits);
 
  private:
-  // pn 0: proven, len the proof's length; dn 0: no mate within len, `path` when that rests on a
-  // repetition of the current path.
-  // hand (decided, not `path`): the proof pieces of a proof, the disproof pieces of a disproof.
+  // A disproof's dependence on the path: the shallowest path index (PathKeys) whose position a
+  // repetition in it returned to; kIndependent: none; kCut: the depth cut, never independent.
+  static constexpr int32_t kIndependent = INT32_MAX, kCut = -1;
+  // pn 0: proven, len the proof's length; dn 0: no mate within len, resting on the path from
+  // index `path` down unless kIndependent.
+  // hand (decided, independent): the proof pieces of a proof, the disproof pieces of a disproof.
   struct Value {
     PnDn pn = 1, dn = 1;
     uint16_t len = 0;
-    bool path = false;
+    int32_t path = kIndependent;
     uint32_t hand = 0;
   };
   // Delayed expansion: a child with a predecessor (`waiting`) is left out until the
@@ -94,14 +99,18 @@ class UnboundedDfPnSolver : detail::SolveState {
       --counts_[path_.back().board & 0xFFFF];
       path_.pop_back();
     }
-    bool contains(Key board, Color side, uint32_t hand) const {
-      if (!counts_[board & 0xFFFF]) return false;
+    size_t size() const { return path_.size(); }
+    uint32_t hand_at(int32_t index) const { return path_[size_t(index)].hand; }
+    // The deepest index whose position this one repeats (or is no progress on), else -1.
+    int32_t index_of(Key board, Color side, uint32_t hand) const {
+      if (!counts_[board & 0xFFFF]) return -1;
       const DefaultHand h = DefaultHand::from_raw(hand);
       for (size_t i = path_.size(); i > 0; --i) {
         const Node& n = path_[i - 1];
-        if (n.board == board && n.side == side && DefaultHand::from_raw(n.hand).superior_or_equal(h)) return true;
+        if (n.board == board && n.side == side && DefaultHand::from_raw(n.hand).superior_or_equal(h))
+          return int32_t(i - 1);
       }
-      return false;
+      return -1;
     }
     void clear() {
       while (!path_.empty()) pop();
@@ -145,7 +154,7 @@ class UnboundedDfPnSolver : detail::SolveState {
   void poll();
   void progress();
   void push_path() { path_keys_.push(pos_->board_key(), pos_->side_to_move(), attacker_hand()); }
-  bool on_path() const { return path_keys_.contains(pos_->board_key(), pos_->side_to_move(), attacker_hand()); }
+  int32_t path_index() const { return path_keys_.index_of(pos_->board_key(), pos_->side_to_move(), attacker_hand()); }
   StateInfo& state(size_t ply) {
     while (stack_.size() <= ply) stack_.emplace_back();
     return stack_[ply];

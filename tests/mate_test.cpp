@@ -21,6 +21,7 @@
 #include "movegen_full/mate_in_one/bitboard.h"
 #include "mate/problem_set.h"
 #include "movegen_full/random_walk.h"
+#include "movegen_full/usi_move.h"
 #include "usi_process.h"
 
 namespace sashite::mate {
@@ -440,6 +441,41 @@ MateResult solve_unbounded(const std::string& sfen, MatePostSearch post, const s
     EXPECT_EQ(check_mate_line(pos, r.moves), "") << sfen;
   }
   return r;
+}
+
+// Graph-history interaction (Kishimoto and Müller 2004): the dragon's perpetual check (3b3a,
+// king 1b, 3a3b, king 1a) comes back to the root. The disproof of the check-giving node after
+// 1a1b rests on the root, above it, and is not stored; the root's own disproof rests only on
+// itself, so it holds whatever the path and is stored. Before, any disproof resting on a
+// repetition was dropped, the root's too.
+template <class T>
+void perpetual_check_disproofs(bool& root_stored, bool& after_stored) {
+  Position pos;
+  StateInfo si, s1, s2;
+  ASSERT_EQ(pos.set("8k/6+R2/8p/9/9/9/9/9/9 b - 1", &si), std::nullopt);
+  T table;
+  table.resize(1);
+  UnboundedDfPnSolver<T> solver(table);
+  EXPECT_EQ(solver.solve(pos, MateLimits{}).status, MateStatus::NoMate);
+  root_stored = table.probe(pos.board_key(), 0, kUnboundedLen).disproven;
+  const Move check = parse_usi_move(pos, "3b3a", nullptr);
+  pos.do_move(check, s1);
+  const Move evasion = parse_usi_move(pos, "1a1b", nullptr);
+  pos.do_move(evasion, s2);
+  after_stored = table.probe(pos.board_key(), 0, kUnboundedLen).disproven;
+  pos.undo_move(evasion);
+  pos.undo_move(check);
+}
+
+TEST(UnboundedDfPn, ADisproofWhoseCyclesCloseBelowItIsStored) {
+  bool root = false, after = true;
+  perpetual_check_disproofs<PnDnTable<DefaultHand>>(root, after);
+  EXPECT_TRUE(root) << "the root's disproof holds whatever the path";
+  EXPECT_FALSE(after) << "the node after 1a1b failed only by returning to the root";
+  root = false, after = true;
+  perpetual_check_disproofs<CollectedPnDnTable>(root, after);
+  EXPECT_TRUE(root);
+  EXPECT_FALSE(after);
 }
 
 // Under a one-ply bound an attacking node is decided by its exact mate-in-one test: with checks
