@@ -3,6 +3,8 @@
 // differential generator calls it when it regenerates one piece.
 #pragma once
 
+#include <array>
+
 #include "engine/bitboard.h"
 
 namespace sashite {
@@ -146,6 +148,32 @@ inline ExtMove* emit_word(ExtMove* list, uint64_t word, int first_square, unsign
   }
   return list;
 }
+// The positions of a byte's set bits, packed (a 2 KB table).
+inline constexpr std::array<std::array<uint8_t, 8>, 256> kBytePositions = [] {
+  std::array<std::array<uint8_t, 8>, 256> t{};
+  for (int b = 0; b < 256; ++b)
+    for (int i = 0, n = 0; i < 8; ++i)
+      if (b >> i & 1) t[b][n++] = uint8_t(i);
+  return t;
+}();
+// A dense word (drops on most empty squares) byte by byte, without a bit scan per target: the
+// byte's bit positions from the table, widened to 8 entries by two 256-bit stores, the pointer
+// advanced by the byte's count. A fixed trip count and no branch per target; writes up to 8
+// entries past the returned end.
+template <int Bytes>
+inline ExtMove* emit_bytes(ExtMove* list, uint64_t word, int first_square, unsigned base) {
+  __m256i b = _mm256_set1_epi64x(int64_t(base + unsigned(first_square)));
+  for (int i = 0; i < Bytes; ++i, word >>= 8) {
+    const uint8_t* at = kBytePositions[word & 0xff].data();
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(list),
+                        _mm256_add_epi64(b, _mm256_cvtepu8_epi64(_mm_loadu_si32(at))));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(list + 4),
+                        _mm256_add_epi64(b, _mm256_cvtepu8_epi64(_mm_loadu_si32(at + 4))));
+    list += __builtin_popcount(unsigned(word & 0xff));
+    b = _mm256_add_epi64(b, _mm256_set1_epi64x(8));
+  }
+  return list;
+}
 }  // namespace detail
 // Up to 8 entries past the end: emit_drops's two 256-bit stores per square.
 inline constexpr int kEmitSlack = 8;
@@ -167,15 +195,53 @@ inline ExtMove* emit_pawn_steps(ExtMove* list, Bitboard to, int back) {
   return detail::emit_word<true>(list, to.p[1], 63, unsigned(back * 128));
 }
 // The drops of k kinds (1 <= k <= 6, `kinds` their bases) on every square of t, square by
-// square in kind order: two 256-bit stores write one square's drops (8 entries, k of them
-// kept), the kinds loaded once with a mask so that no base past k is read.
+// square in kind order, with as few stores as k allows: one kind is a plain emission; two kinds
+// write two squares a 256-bit store (lanes a, a, b, b); three or four kinds one square a store,
+// five or six two. The kinds are loaded with a mask so that no base past k is read.
 inline ExtMove* emit_drops(ExtMove* list, Bitboard t, const uint64_t* kinds, int k) {
+  if (k == 1) {
+    // Word 0 holds 63 squares, word 1 18: byte by byte where they are dense.
+    const unsigned base = unsigned(kinds[0]);
+    list = __builtin_popcountll(t.p[0]) >= 12 ? detail::emit_bytes<8>(list, t.p[0], 0, base)
+                                              : detail::emit_word(list, t.p[0], 0, base);
+    return __builtin_popcountll(t.p[1]) >= 5 ? detail::emit_bytes<3>(list, t.p[1], 63, base)
+                                             : detail::emit_word(list, t.p[1], 63, base);
+  }
+  // Plain loops over a local pointer, not for_each_square's lambda: a vector store may alias a
+  // captured `list`, which then goes through memory on every square.
+  if (k == 2) {
+    const __m256i base = _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(kinds)));
+    for (int w = 0; w < 2; ++w) {
+      uint64_t word = t.p[w];
+      ExtMove* const end = list + 2 * __builtin_popcountll(word);
+      const __m256i first = _mm256_add_epi64(base, _mm256_set1_epi64x(63 * w));
+      // An odd count's last store takes tzcnt(0) = 64 as b: its two entries lie past `end`.
+      while (word) {
+        const uint64_t a = _tzcnt_u64(word);
+        word = _blsr_u64(word);
+        const uint64_t b = _tzcnt_u64(word);
+        word = _blsr_u64(word);
+        const __m256i to = _mm256_blend_epi32(_mm256_set1_epi64x(int64_t(a)), _mm256_set1_epi64x(int64_t(b)), 0xf0);
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(list), _mm256_add_epi64(first, to));
+        list += 4;
+      }
+      list = end;
+    }
+    return list;
+  }
   const __m256i lane = _mm256_set_epi64x(3, 2, 1, 0);
   const auto* base = reinterpret_cast<const long long*>(kinds);
   const __m256i lo = _mm256_maskload_epi64(base, _mm256_cmpgt_epi64(_mm256_set1_epi64x(k), lane));
+  if (k <= 4) {
+    for (int w = 0; w < 2; ++w)
+      for (uint64_t word = t.p[w]; word; word = _blsr_u64(word)) {
+        const __m256i v = _mm256_set1_epi64x(int64_t(63 * w + _tzcnt_u64(word)));
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(list), _mm256_or_si256(lo, v));
+        list += k;
+      }
+    return list;
+  }
   const __m256i hi = _mm256_maskload_epi64(base + 4, _mm256_cmpgt_epi64(_mm256_set1_epi64x(k - 4), lane));
-  // A plain loop, not for_each_square's lambda: a vector store may alias a captured `list`,
-  // which then goes through memory on every square.
   for (int w = 0; w < 2; ++w)
     for (uint64_t word = t.p[w]; word; word = _blsr_u64(word)) {
       const __m256i v = _mm256_set1_epi64x(int64_t(63 * w + _tzcnt_u64(word)));

@@ -128,7 +128,8 @@ struct Generator {
         const Bitboard front = pawn_attacks(Them, eksq);
         if ((t & front) && pos.pawn_drop_mates(front.lsb())) t = t.andnot(front);
       }
-      list = E::moves(list, t, MOVE_DROP | (PAWN << 7));
+      static constexpr uint64_t kPawn = MOVE_DROP | (PAWN << 7);
+      list = E::drops(list, t, &kPawn, 1);
     }
 
     // The other kinds, ordered so that rank restrictions cut a prefix: [knight][lance][rest].
