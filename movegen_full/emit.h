@@ -174,8 +174,28 @@ inline ExtMove* emit_bytes(ExtMove* list, uint64_t word, int first_square, unsig
   }
   return list;
 }
+// A word of Bytes bytes byte by byte from 1.5 targets a byte on (12 of word 0's 63 squares, 5 of
+// word 1's 18), by bit scan below: a byte costs about two bit scans' instructions.
+template <int Bytes>
+inline ExtMove* emit_word_or_bytes(ExtMove* list, uint64_t word, int first_square, unsigned base) {
+  return 2 * __builtin_popcountll(word) >= 3 * Bytes ? emit_bytes<Bytes>(list, word, first_square, base)
+                                                     : emit_word(list, word, first_square, base);
+}
+// Drops of k kinds, one square at a time: one 256-bit store (Wide: two) of the square's k
+// entries, lanes past k written past the end.
+template <bool Wide>
+inline ExtMove* emit_drop_squares(ExtMove* list, Bitboard t, __m256i lo, __m256i hi, int k) {
+  for (int w = 0; w < 2; ++w)
+    for (uint64_t word = t.p[w]; word; word = _blsr_u64(word)) {
+      const __m256i v = _mm256_set1_epi64x(int64_t(63 * w + _tzcnt_u64(word)));
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(list), _mm256_or_si256(lo, v));
+      if (Wide) _mm256_storeu_si256(reinterpret_cast<__m256i*>(list + 4), _mm256_or_si256(hi, v));
+      list += k;
+    }
+  return list;
+}
 }  // namespace detail
-// Up to 8 entries past the end: emit_drops's two 256-bit stores per square.
+// Up to 8 entries past the end: emit_bytes's and emit_drops's two 256-bit stores.
 inline constexpr int kEmitSlack = 8;
 // Emits the moves of a piece whose targets lie within one file of `from` (a stepper or a lance):
 // one 64-square window, as with VBMI2 above.
@@ -195,17 +215,14 @@ inline ExtMove* emit_pawn_steps(ExtMove* list, Bitboard to, int back) {
   return detail::emit_word<true>(list, to.p[1], 63, unsigned(back * 128));
 }
 // The drops of k kinds (1 <= k <= 6, `kinds` their bases) on every square of t, square by
-// square in kind order, with as few stores as k allows: one kind is a plain emission; two kinds
-// write two squares a 256-bit store (lanes a, a, b, b); three or four kinds one square a store,
-// five or six two. The kinds are loaded with a mask so that no base past k is read.
+// square in kind order, with as few stores as k allows: one kind byte by byte where a word is
+// dense, by bit scan elsewhere; two kinds two squares a 256-bit store (lanes a, a, b, b); three
+// or four kinds one square a store, five or six two. The kinds are loaded with a mask so that no
+// base past k is read.
 inline ExtMove* emit_drops(ExtMove* list, Bitboard t, const uint64_t* kinds, int k) {
   if (k == 1) {
-    // Word 0 holds 63 squares, word 1 18: byte by byte where they are dense.
-    const unsigned base = unsigned(kinds[0]);
-    list = __builtin_popcountll(t.p[0]) >= 12 ? detail::emit_bytes<8>(list, t.p[0], 0, base)
-                                              : detail::emit_word(list, t.p[0], 0, base);
-    return __builtin_popcountll(t.p[1]) >= 5 ? detail::emit_bytes<3>(list, t.p[1], 63, base)
-                                             : detail::emit_word(list, t.p[1], 63, base);
+    list = detail::emit_word_or_bytes<8>(list, t.p[0], 0, unsigned(kinds[0]));
+    return detail::emit_word_or_bytes<3>(list, t.p[1], 63, unsigned(kinds[0]));
   }
   // Plain loops over a local pointer, not for_each_square's lambda: a vector store may alias a
   // captured `list`, which then goes through memory on every square.
@@ -232,24 +249,9 @@ inline ExtMove* emit_drops(ExtMove* list, Bitboard t, const uint64_t* kinds, int
   const __m256i lane = _mm256_set_epi64x(3, 2, 1, 0);
   const auto* base = reinterpret_cast<const long long*>(kinds);
   const __m256i lo = _mm256_maskload_epi64(base, _mm256_cmpgt_epi64(_mm256_set1_epi64x(k), lane));
-  if (k <= 4) {
-    for (int w = 0; w < 2; ++w)
-      for (uint64_t word = t.p[w]; word; word = _blsr_u64(word)) {
-        const __m256i v = _mm256_set1_epi64x(int64_t(63 * w + _tzcnt_u64(word)));
-        _mm256_storeu_si256(reinterpret_cast<__m256i*>(list), _mm256_or_si256(lo, v));
-        list += k;
-      }
-    return list;
-  }
+  if (k <= 4) return detail::emit_drop_squares<false>(list, t, lo, lo, k);
   const __m256i hi = _mm256_maskload_epi64(base + 4, _mm256_cmpgt_epi64(_mm256_set1_epi64x(k - 4), lane));
-  for (int w = 0; w < 2; ++w)
-    for (uint64_t word = t.p[w]; word; word = _blsr_u64(word)) {
-      const __m256i v = _mm256_set1_epi64x(int64_t(63 * w + _tzcnt_u64(word)));
-      _mm256_storeu_si256(reinterpret_cast<__m256i*>(list), _mm256_or_si256(lo, v));
-      _mm256_storeu_si256(reinterpret_cast<__m256i*>(list + 4), _mm256_or_si256(hi, v));
-      list += k;
-    }
-  return list;
+  return detail::emit_drop_squares<true>(list, t, lo, hi, k);
 }
 #endif
 // A stepper's or lance's promotions (its targets on the ranks in Promo, bit r: rank r) and
