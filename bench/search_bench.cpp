@@ -11,15 +11,16 @@
 // node counts); another key scheme or TT layout searches another tree of the same size, so its
 // ratio also carries the tree's other mix of nodes.
 //
-// A search's cycles vary on a shared host: neighbours take the L3 and memory, so that one
-// search of a position runs slower than the next by far more than the differences these rows
-// exist to price, without being preempted (thread CPU time equals wall time; FINDINGS.md
-// F-search-precision). So the rows are timed together in rounds: in a round each position is
-// searched by every engine back to back, the order rotating, and a row's `paired_ratio` is the
-// median over its searches of its cycles per node over the default's in the same position and
-// round, a second or two apart. report.py takes a row's ratio from it. The A/A row is a second
-// engine of the default configuration. Engines are made anew every round, so that no one table's
-// physical pages (its cache and DRAM conflicts) favour one row for the whole run.
+// A search's cycles vary on a shared host: neighbours take the L3, the memory and the vCPUs'
+// sibling threads, for milliseconds to seconds at a time, and the two vCPUs unequally, so that
+// one search of a position runs slower than the next by far more than the differences these
+// rows exist to price (FINDINGS.md F-search-precision). So the rows are timed together in
+// rounds: in a round each position is searched by every engine taking turns of 4,096 nodes on
+// one CPU (search_taking_turns), and a row's `paired_ratio` is the median over its searches of
+// its cycles per node over the default's in the same position and round, timed in the same
+// seconds. report.py takes a row's ratio from it. The A/A row is a second engine of the default
+// configuration. Engines are made anew every round, so that no one table's physical pages (its
+// cache and DRAM conflicts) favour one row for the whole run.
 //
 // The search_node area (diff_bench.cpp) expands one ply below warmed roots, which favours the
 // differential generator; these rows are the answer in a real alpha-beta tree.
@@ -27,6 +28,13 @@
 #include <algorithm>
 #include <atomic>
 #include <memory>
+#include <numeric>
+#include <random>
+#include <semaphore>
+#include <thread>
+
+#include <pthread.h>
+#include <sched.h>
 
 #include "bench/harness.h"
 #include "search/bench_positions.h"
@@ -37,6 +45,7 @@ namespace {
 
 constexpr uint64_t kNodes = 250'000;        // per search: iterations to depth 11 to 16 on the bench positions
 constexpr size_t kRoundsPerRepetition = 2;  // with 6 positions: 12 searches per row and repetition
+constexpr uint64_t kPollsPerTurn = 4;       // the search polls every 1,024 nodes: turns of 4,096 nodes
 
 constexpr int kFeatureDepth = 8;
 
@@ -95,11 +104,6 @@ class SearchGroup {
     // New engines every round: a table's physical pages, which set its cache and DRAM conflicts,
     // vary from round to round instead of favouring one engine of the group for the whole run.
     if (!make_engines(why)) return false;
-    static const std::atomic<bool> never{false};
-    SearchControl control;
-    control.stop = &never;
-    SearchLimits limits;
-    limits.nodes = kNodes;
     const size_t n = engines_.size(), k = rounds_.size();
     Round r;
     r.ticks.assign(n, 0);
@@ -107,13 +111,12 @@ class SearchGroup {
     r.ratios.resize(n);
     r.cal_before = cycles_per_tick_now();
     for (size_t p = 0; p < games_.size(); ++p) {
-      std::vector<uint64_t> ticks(n), nodes(n);
-      for (size_t j = 0; j < n; ++j) {
-        const size_t i = (j + p + k) % n;  // each engine goes first in turn
-        engines_[i]->set_game(games_[p]);
-        engines_[i]->new_game();  // a 16 MB clear: outside the clock
-        ticks[i] = time_region([&] { nodes[i] = engines_[i]->go(limits, control).nodes; });
+      for (auto& engine : engines_) {
+        engine->set_game(games_[p]);
+        engine->new_game();  // a 16 MB clear: outside the clock, before any search of the position
       }
+      std::vector<uint64_t> ticks(n), nodes(n);
+      search_taking_turns(k * games_.size() + p, ticks, nodes);
       for (size_t i = 0; i < n; ++i) {
         if (same_tree(i) && nodes[i] != nodes[0]) {
           *why = choices_[i].name() + " searched another tree than " + choices_[0].name();
@@ -128,6 +131,61 @@ class SearchGroup {
     rounds_.push_back(std::move(r));
     engines_.clear();
     return true;
+  }
+
+  // Searches the position set in every engine, one engine running at a time, all on the CPU
+  // the caller runs on: each engine searches kPollsPerTurn x 1,024 nodes, then hands the turn to
+  // the next, in an order drawn anew for every round and position (`seed`), each in a thread of
+  // its own that waits for its turn. Why (FINDINGS.md F-search-precision): a host's neighbours
+  // slow a search for milliseconds to seconds at a time, and the two vCPUs unequally; taking
+  // short turns on one CPU, every engine samples the same moments. A fixed order would favour
+  // whichever engine follows its twin (the A/A row, the baseline's): it replays the nodes its
+  // predecessor has just searched, on warm tables and branch predictors. `ticks`: the TSC ticks
+  // of each engine's own turns, the hand-overs excluded; the caches the others emptied are
+  // refilled inside them (about 10 % of a turn's first 1,024 nodes: every ratio reads about
+  // 2 % of its distance from 1 closer to 1).
+  void search_taking_turns(uint64_t seed, std::vector<uint64_t>& ticks, std::vector<uint64_t>& nodes) {
+    static const std::atomic<bool> never{false};
+    SearchLimits limits;
+    limits.nodes = kNodes;
+    const size_t n = engines_.size();
+    std::vector<size_t> order(n), next(n);
+    std::iota(order.begin(), order.end(), size_t{0});
+    std::shuffle(order.begin(), order.end(), std::mt19937_64(seed));
+    for (size_t j = 0; j < n; ++j) next[order[j]] = order[(j + 1) % n];
+    std::vector<std::unique_ptr<std::binary_semaphore>> turn;
+    for (size_t i = 0; i < n; ++i) turn.push_back(std::make_unique<std::binary_semaphore>(0));
+    std::vector<char> done(n, 0);  // written and read by the engine holding the turn only
+    const auto pass = [&](size_t i) {
+      for (size_t j = next[i]; j != i; j = next[j])
+        if (!done[j]) return turn[j]->release();
+      if (!done[i]) turn[i]->release();  // the others have finished: carry on
+    };
+    cpu_set_t cpu;
+    CPU_ZERO(&cpu);
+    CPU_SET(sched_getcpu(), &cpu);
+    std::vector<std::thread> threads;
+    for (size_t i = 0; i < n; ++i)
+      threads.emplace_back([&, i] {
+        pthread_setaffinity_np(pthread_self(), sizeof cpu, &cpu);  // may fail: then only noisier
+        turn[i]->acquire();
+        uint64_t polls = 0, t0 = tsc_begin();
+        SearchControl control;
+        control.stop = &never;
+        control.on_poll = [&] {
+          if (++polls % kPollsPerTurn) return;
+          ticks[i] += tsc_end() - t0;
+          pass(i);
+          turn[i]->acquire();
+          t0 = tsc_begin();
+        };
+        nodes[i] = engines_[i]->go(limits, control).nodes;
+        ticks[i] += tsc_end() - t0;
+        done[i] = 1;
+        pass(i);
+      });
+    turn[order[0]]->release();
+    for (std::thread& t : threads) t.join();
   }
 
   bool make_engines(std::string* why) {

@@ -80,6 +80,9 @@ struct SearchControl {
   // budget of its own, as a node share under `go nodes`).
   std::function<bool(Move, int64_t ms)> lets_in_mate;
   int lets_in_mate_percent = 0;
+  // Called at each poll of the clock, every 1,024 nodes: the bench times a search in slices of
+  // the same work from run to run (bench/search_bench.cpp). Empty: not called.
+  std::function<void()> on_poll;
 };
 
 class Engine {

@@ -652,6 +652,7 @@ Repetition EngineImpl<Config>::repetition(int ply, int depth) const {
 
 template <class Config>
 void EngineImpl<Config>::check_time() {
+  if (control_->on_poll) control_->on_poll();
   if (control_->stop->load(std::memory_order_relaxed)) {
     stop_ = true;
     return;
