@@ -10,6 +10,7 @@
 #include <functional>
 #include <map>
 #include <set>
+#include <thread>
 
 #include "movegen_full/movegen.h"
 #include "movegen_full/random_walk.h"
@@ -184,6 +185,38 @@ TEST(SearchMateSafety, TimedChecksGetTheirShareOfTheHardLimit) {
 
 // A legal answer everywhere: random-walk positions, positions in check and with full hands,
 // at a small node budget, for the full and the differential generator.
+// SearchControl::on_poll, the bench's turn-taking hook (bench/search_bench.cpp): called at
+// every poll of the clock (each 1,024th node, but for the root's own count, which never polls),
+// and a hook that gives the CPU away between turns leaves the tree as it was.
+TEST(SearchPoll, HookRunsAtEachPollAndKeepsTheTree) {
+  static const std::atomic<bool> never{false};
+  SearchLimits limits;
+  limits.nodes = 60'000;
+  GameHistory game;
+  ASSERT_EQ(replay_game(kBenchPositions[1], "", game), std::nullopt);
+  const auto run = [&](std::function<void()> hook) {
+    auto e = engine(EngineChoice{});
+    EXPECT_EQ(e->set_game(game), std::nullopt);
+    e->new_game();
+    SearchControl control;
+    control.stop = &never;
+    control.on_poll = std::move(hook);
+    return e->go(limits, control);
+  };
+  const SearchResult plain = run({});
+  uint64_t polls = 0;
+  const SearchResult hooked = run([&] {
+    ++polls;
+    std::this_thread::yield();
+  });
+  EXPECT_EQ(hooked.nodes, plain.nodes);
+  EXPECT_EQ(hooked.best, plain.best);
+  EXPECT_EQ(hooked.score, plain.score);
+  EXPECT_EQ(hooked.depth, plain.depth);
+  EXPECT_LE(polls, plain.nodes / 1024) << polls << " polls, " << plain.nodes << " nodes";
+  EXPECT_GE(polls + uint64_t(plain.depth) + 1, plain.nodes / 1024) << polls << " polls, " << plain.nodes << " nodes";
+}
+
 TEST(SearchLegality, BestMoveIsLegalOnRandomPositions) {
   std::vector<std::string> sfens = walk_sample(1500, 91);
   for (auto& s : in_check_sample(400, 92)) sfens.push_back(s);
