@@ -161,13 +161,14 @@ class SearchGroup {
         if (!done[j]) return turn[j]->release();
       if (!done[i]) turn[i]->release();  // the others have finished: carry on
     };
+    const int here = sched_getcpu();  // -1 if unknown: then the threads run anywhere, only noisier
     cpu_set_t cpu;
     CPU_ZERO(&cpu);
-    CPU_SET(sched_getcpu(), &cpu);
+    if (here >= 0) CPU_SET(here, &cpu);
     std::vector<std::thread> threads;
     for (size_t i = 0; i < n; ++i)
       threads.emplace_back([&, i] {
-        pthread_setaffinity_np(pthread_self(), sizeof cpu, &cpu);  // may fail: then only noisier
+        if (here >= 0) pthread_setaffinity_np(pthread_self(), sizeof cpu, &cpu);  // may fail: only noisier
         turn[i]->acquire();
         uint64_t polls = 0, t0 = tsc_begin();
         SearchControl control;
