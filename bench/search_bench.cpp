@@ -11,8 +11,8 @@
 // node counts); another key scheme or TT layout searches another tree of the same size, so its
 // ratio also carries the tree's other mix of nodes.
 //
-// A search's cycles vary on a shared host: neighbours take the L3, the memory and the vCPUs'
-// sibling threads, for milliseconds to seconds at a time, and the two vCPUs unequally, so that
+// A search's cycles vary on a shared host: neighbours take the L3, the memory and the cores,
+// for milliseconds to seconds at a time, and the two vCPUs unequally, so that
 // one search of a position runs slower than the next by far more than the differences these
 // rows exist to price (FINDINGS.md F-search-precision). So the rows are timed together in
 // rounds: in a round each position is searched by every engine taking turns of 4,096 nodes on
@@ -133,7 +133,7 @@ class SearchGroup {
     return true;
   }
 
-  // Searches the position set in every engine, one engine running at a time, all on the CPU
+  // Searches each engine's position (set_game), one engine running at a time, all on the CPU
   // the caller runs on: each engine searches kPollsPerTurn x 1,024 nodes, then hands the turn to
   // the next, in an order drawn anew for every round and position (`seed`), each in a thread of
   // its own that waits for its turn. Why (FINDINGS.md F-search-precision): a host's neighbours
