@@ -183,8 +183,6 @@ TEST(SearchMateSafety, TimedChecksGetTheirShareOfTheHardLimit) {
   for (int64_t ms : given) EXPECT_EQ(ms, 200);
 }
 
-// A legal answer everywhere: random-walk positions, positions in check and with full hands,
-// at a small node budget, for the full and the differential generator.
 // SearchControl::on_poll, the bench's turn-taking hook (bench/search_bench.cpp): called at
 // every poll of the clock (each 1,024th node, but for the root's own count, which never polls),
 // and a hook that gives the CPU away between turns leaves the tree as it was.
@@ -217,6 +215,8 @@ TEST(SearchPoll, HookRunsAtEachPollAndKeepsTheTree) {
   EXPECT_GE(polls + uint64_t(plain.depth) + 1, plain.nodes / 1024) << polls << " polls, " << plain.nodes << " nodes";
 }
 
+// A legal answer everywhere: random-walk positions, positions in check and with full hands,
+// at a small node budget, for the full and the differential generator.
 TEST(SearchLegality, BestMoveIsLegalOnRandomPositions) {
   std::vector<std::string> sfens = walk_sample(1500, 91);
   for (auto& s : in_check_sample(400, 92)) sfens.push_back(s);
