@@ -45,9 +45,7 @@ stage "benchmark binary"
 # the shallower perft rows (start d6 and matsuri d4 took two thirds of the rounds' time); the
 # two processes alternate over five rounds (which one goes first alternates too) so that both
 # see the same drift of the machine; report.py merges the rounds.
-compilers_t0=$(date +%s)
 SASHITE_TARGETS=bench_compilers sashite_build build-clang -DCMAKE_CXX_COMPILER=clang++ -DSASHITE_BUILD_TESTS=OFF
-compilers_built=$(date +%s)
 stage "clang++ build of bench_compilers"
 mkdir -p "$out/compilers"
 for round in 1 2 3 4 5; do
@@ -59,9 +57,8 @@ for round in 1 2 3 4 5; do
       --benchmark_out="$out/compilers/$cc-$round.json" --benchmark_out_format=json >/dev/null 2>"$out/compilers/$cc-$round.log"
   done
 done
-echo "g++ vs clang++: build $((compilers_built - compilers_t0)) s, rounds $(($(date +%s) - compilers_built)) s" |
-  tee "$out/compilers/time.txt"
 stage "g++/clang++ rounds"
+echo "g++ vs clang++: build ${stage_seconds[-2]} s, rounds ${stage_seconds[-1]} s" | tee "$out/compilers/time.txt"
 
 ./scripts/external_perft.sh "${SASHITE_YANEURAOU:-}" > "$out/external_perft.md"
 stage "perft against fairy-stockfish and YaneuraOu"

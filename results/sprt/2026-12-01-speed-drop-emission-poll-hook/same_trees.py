@@ -2,8 +2,8 @@
 # of each of N random games, `go nodes 150000` with 16 MB, both binaries: the best move, the last
 # iteration's node count and the number of iterations compared.
 #   python3 same_trees.py games.jsonl.xz NEW BASE N
-import json, lzma, sys, random
-sys.path.insert(0, '/work/main/scripts')
+import json, lzma, os, sys, random
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../../scripts'))
 from usi_process import UsiProcess
 games = [json.loads(l) for l in lzma.open(sys.argv[1], 'rt')]
 random.seed(1)
