@@ -143,6 +143,9 @@ template <bool Pawn = false>
 inline ExtMove* emit_word(ExtMove* list, uint64_t word, int first_square, unsigned base) {
   base += Pawn ? unsigned(first_square) * 129 : unsigned(first_square);
   for (; word; word = _blsr_u64(word)) {
+    // Opaque to GCC, which otherwise counts the trips (a popcount), walks a copy of the pointer
+    // and after the loop computes the end again from the count: four instructions a call.
+    asm("" : "+r"(word));
     const unsigned to = unsigned(_tzcnt_u64(word));
     (list++)->move = Move(base + (Pawn ? to * 129 : to));
   }
@@ -187,6 +190,7 @@ template <bool Wide>
 inline ExtMove* emit_drop_squares(ExtMove* list, Bitboard t, __m256i lo, __m256i hi, int k) {
   for (int w = 0; w < 2; ++w)
     for (uint64_t word = t.p[w]; word; word = _blsr_u64(word)) {
+      asm("" : "+r"(word));  // as in emit_word
       const __m256i v = _mm256_set1_epi64x(int64_t(63 * w + _tzcnt_u64(word)));
       _mm256_storeu_si256(reinterpret_cast<__m256i*>(list), _mm256_or_si256(lo, v));
       if (Wide) _mm256_storeu_si256(reinterpret_cast<__m256i*>(list + 4), _mm256_or_si256(hi, v));
