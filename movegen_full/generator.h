@@ -115,8 +115,8 @@ struct Generator {
     return E::step(list, ksq, to.andnot(attacked_around_king(pos, ksq)));
   }
 
-  // Inlined up to the empty-hand test: an out-of-line call spent a dozen instructions saving
-  // and restoring registers before it.
+  // Inlined up to the empty-hand test: out of line, the call saved and restored registers
+  // before finding the hand empty, the common case.
   [[gnu::always_inline]] static ExtMove* drops(const Pos& pos, ExtMove* list, const Bitboard target) {
     return pos.hand(Us).empty() ? list : drops_from_hand(pos, list, target);
   }
