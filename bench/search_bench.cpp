@@ -49,9 +49,9 @@ constexpr uint64_t kPollsPerTurn = 4;       // the search polls every 1,024 node
 
 constexpr int kFeatureDepth = 8;
 
-// Writes a page in every 4 KB of the stack region a search will use, below the caller's frame:
-// a new thread may get a stack that has never been touched, whose first use would fault its
-// pages in inside the timed turns.
+// Writes one byte in every 4 KB page of the 1 MB of stack below the caller's frame, where the
+// search will run: a new thread may get a stack never touched, whose first use would fault its
+// pages in inside the timed turns (results/2026-12-01-search-thread-order.md).
 [[gnu::noinline]] void prefault_stack() {
   volatile char pad[1 << 20];
   for (size_t i = 0; i < sizeof pad; i += 4096) pad[i] = 0;
