@@ -14,9 +14,19 @@
 // Replacement: within the key's cluster, an empty entry, else the one with the least effort
 // (nodes searched below it); whether a garbage collection also makes room table-wide is the
 // registered choice C (mate/pn_dn_collection.h).
+// Threads (MateLimits::threads): the solver's threads share one table without locks, as
+// Stockfish's threads share their transposition table. Every field is read and written as a
+// relaxed atomic (a plain move on x86, and no data race), and an entry carries a check of its
+// fields, so a probe that meets an entry half written by another thread skips it (Hyatt and
+// Mann's lockless hashing, with a check word in place of the XOR). A lost or stale entry only
+// costs work: results are true of the position whoever stored them. Each thread keeps its own
+// counts (tl_table_thread), on a cache line of its own: one count that every store of every
+// thread wrote cost each thread a fifth of its speed.
 #pragma once
 
 #include <algorithm>
+#include <array>
+#include <atomic>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -43,11 +53,45 @@ struct PnDnEntry {
   uint32_t hand;    // the attacker's raw hand
   uint32_t amount;  // nodes searched below the entry, saturating: the replacement's effort
   PnDn pn, dn;
-  uint16_t len;  // pn 0: the proof's length; dn 0: no mate within len; else the search's bound
-  Move move;     // proven attacking node: the proving check
-  uint32_t spare;
+  uint16_t len;    // pn 0: the proof's length; dn 0: no mate within len; else the search's bound
+  Move move;       // proven attacking node: the proving check
+  uint32_t check;  // check_of() the other fields: an entry torn by two threads' stores fails it
 };
 static_assert(sizeof(PnDnEntry) == 40);
+
+// The calling thread's number among those sharing a table (0: the solve's own thread), which
+// picks its counts; the solver sets it in each helper thread.
+inline constexpr unsigned kMaxTableThreads = 64;
+inline thread_local unsigned tl_table_thread = 0;
+
+// A field the solver's threads share, read or written as a relaxed atomic.
+template <class V>
+V load_shared(const V& field) {
+  return std::atomic_ref<V>(const_cast<V&>(field)).load(std::memory_order_relaxed);
+}
+template <class V>
+void store_shared(V& field, V value) {
+  std::atomic_ref<V>(field).store(value, std::memory_order_relaxed);
+}
+
+// The fields that a probe relies on (not the effort), mixed into 32 bits.
+inline uint32_t check_of(const PnDnEntry& e) {
+  const uint64_t x = e.board ^ (e.pn * 0x9E3779B97F4A7C15ull) ^ (e.dn * 0xC2B2AE3D27D4EB4Full) ^
+                     (uint64_t(e.hand) << 32 | uint64_t(e.len) << 16 | uint64_t(e.move));
+  return uint32_t((x * 0xD6E8FEB86659FD93ull) >> 32);
+}
+
+// An entry read field by field while another thread may be writing it; check_of() tells.
+inline PnDnEntry load_entry(const PnDnEntry& e) {
+  return {load_shared(e.board), load_shared(e.hand), load_shared(e.amount), load_shared(e.pn),
+          load_shared(e.dn),    load_shared(e.len),  load_shared(e.move),   load_shared(e.check)};
+}
+inline void store_entry(PnDnEntry& to, PnDnEntry e) {
+  e.check = check_of(e);
+  store_shared(to.board, e.board), store_shared(to.hand, e.hand), store_shared(to.amount, e.amount);
+  store_shared(to.pn, e.pn), store_shared(to.dn, e.dn), store_shared(to.len, e.len);
+  store_shared(to.move, e.move), store_shared(to.check, e.check);
+}
 
 // What a probe or a store reads first, one cache line per cluster: a probe reads an entry only
 // when its tag matches, and a store picks its slot without reading the entries.
@@ -85,6 +129,7 @@ concept PnDnTableLayout = requires(T& t, const T& ct, Key board, uint32_t hand, 
   ct.prefetch(board);
   { ct.probe(board, hand, len) } -> std::same_as<PnDnProbe>;
   t.store(board, hand, len, n, n, len, m, uint64_t{1}, hand);
+  t.share(2u);  // probes and stores from this many threads at once from here on
   { ct.hashfull() } -> std::same_as<int>;
   { ct.stats() } -> std::same_as<MateTableStats>;
 };
@@ -106,7 +151,7 @@ class PnDnTable {
     meta_ = LargeArray<PnDnClusterMeta>(clusters_);
     generation_ = 1;
     if constexpr (C::collects) start_ = clusters_ * kCluster * C::kStartNum / C::kStartDen;
-    dropped_ = replaced_ = live_ = collections_ = collected_ = 0;
+    reset_counts();
   }
   // Every page made resident now rather than at its first store (base/large_memory.h).
   void prefault(unsigned threads) const {
@@ -119,7 +164,20 @@ class PnDnTable {
       std::memset(static_cast<void*>(meta_.get()), 0, clusters_ * sizeof(PnDnClusterMeta));
       generation_ = 1;
     }
-    dropped_ = replaced_ = live_ = collections_ = collected_ = 0;
+    reset_counts();
+  }
+  // How many threads probe and store at once (1, the default, or more, each its own
+  // tl_table_thread below kMaxTableThreads): shared, a store reads the others' counts only now
+  // and then, and one thread at a time runs a collection.
+  // Called while no other thread uses the table; the counts of threads that leave go to thread 0.
+  void share(unsigned threads) {
+    threads = std::clamp(threads, 1u, kMaxTableThreads);
+    for (unsigned t = threads; t < threads_; ++t)
+      for (auto field : kCountFields) {
+        std::atomic<int64_t>& from = counts_[t].*field;
+        (counts_[0].*field).fetch_add(from.exchange(0, std::memory_order_relaxed), std::memory_order_relaxed);
+      }
+    threads_ = threads;
   }
 
   // Starts loading the cluster's meta line: a node probes all its children, their keys known
@@ -133,9 +191,9 @@ class PnDnTable {
     const PnDnEntry* c = entries_.get() + index * kCluster;
     const H h = H::from_raw(typename H::Raw(hand));
     for (size_t i = 0; i < kCluster; ++i) {
-      if (meta.tag[i] != tag(board) || meta.generation[i] != generation_) continue;
-      const PnDnEntry& e = c[i];
-      if (e.board != board) continue;
+      if (load_shared(meta.tag[i]) != tag(board) || load_shared(meta.generation[i]) != generation_) continue;
+      const PnDnEntry e = load_entry(c[i]);
+      if (e.board != board || e.check != check_of(e)) continue;
       if (e.pn == 0) {
         if (e.len <= len && (!out.proven || e.len < out.len) &&
             h.superior_or_equal(H::from_raw(typename H::Raw(e.hand)))) {
@@ -178,60 +236,61 @@ class PnDnTable {
     size_t slot = kCluster, victim = kCluster;
     uint32_t effort = uint32_t(std::min<uint64_t>(amount, UINT32_MAX));
     for (size_t i = 0; i < kCluster; ++i) {
-      if (meta.generation[i] != generation_) {
+      if (load_shared(meta.generation[i]) != generation_) {
         if (slot == kCluster) slot = i;
         continue;
       }
-      if (meta.tag[i] == tag(board)) {
-        PnDnEntry& e = c[i];
+      if (load_shared(meta.tag[i]) == tag(board)) {
+        const PnDnEntry e = load_entry(c[i]);
         if (e.board == board && e.hand == hand && e.len == searched && e.pn && e.dn) {
           effort = uint32_t(std::min<uint64_t>(uint64_t(e.amount) + effort, UINT32_MAX));
-          meta.generation[i] = 0;  // the search's numbers give way to its result
-          --live_;
+          store_shared(meta.generation[i], uint16_t(0));  // the search's numbers give way to its result
+          add(&Counts::live, -1);
           if (slot == kCluster) slot = i;
           continue;
         }
       }
-      if (victim == kCluster || meta.effort[i] < meta.effort[victim]) victim = i;
+      if (victim == kCluster || load_shared(meta.effort[i]) < load_shared(meta.effort[victim])) victim = i;
     }
     if (slot == kCluster) {
-      if (victim == kCluster) return void(++dropped_);
-      ++replaced_;
-      --live_;
+      if (victim == kCluster) return void(add(&Counts::dropped, 1));
+      add(&Counts::replaced, 1);
+      add(&Counts::live, -1);
       slot = victim;
     }
     const bool decided = pn == 0 || dn == 0;
-    c[slot] = PnDnEntry{board, decided ? result_hand : hand, effort, pn, dn, decided ? len : searched, move, 0};
-    meta.tag[slot] = tag(board);
-    meta.generation[slot] = generation_;
-    meta.effort[slot] = effort_code(effort);
-    ++live_;
+    store_entry(c[slot], {board, decided ? result_hand : hand, effort, pn, dn, decided ? len : searched, move, 0});
+    store_shared(meta.tag[slot], tag(board));
+    store_shared(meta.generation[slot], generation_);
+    store_shared(meta.effort[slot], effort_code(effort));
+    const int64_t own = add(&Counts::live, 1);
     if constexpr (C::collects)
-      if (live_ >= start_) [[unlikely]]
-        collect();
+      if (threads_ == 1 || own % 256 == 0)
+        if (total(&Counts::live) >= int64_t(start_)) [[unlikely]]
+          collect();
   }
 
   // Permille of the first 1000 entries written in this generation (USI `hashfull`).
   int hashfull() const {
     const size_t n = std::min<size_t>(1000, clusters_ * kCluster);
     int used = 0;
-    for (size_t i = 0; i < n; ++i) used += meta_[i / kCluster].generation[i % kCluster] == generation_;
+    for (size_t i = 0; i < n; ++i) used += load_shared(meta_[i / kCluster].generation[i % kCluster]) == generation_;
     return int(used * 1000 / n);
   }
 
   MateTableStats stats() const {
     MateTableStats s;
     for (size_t i = 0; i < clusters_ * kCluster; ++i) {
-      const PnDnEntry& e = entries_.get()[i];
-      if (meta_[i / kCluster].generation[i % kCluster] != generation_) continue;
+      if (load_shared(meta_[i / kCluster].generation[i % kCluster]) != generation_) continue;
+      const PnDnEntry e = load_entry(entries_.get()[i]);
       ++s.records;
       ++(e.pn == 0 ? s.proven : e.dn == 0 ? s.disproven : s.unknown);
     }
     s.main_used = s.records;
-    s.dropped = dropped_;
-    s.replaced = replaced_;
-    s.collections = collections_;
-    s.collected = collected_;
+    s.dropped = uint64_t(total(&Counts::dropped));
+    s.replaced = uint64_t(total(&Counts::replaced));
+    s.collections = uint64_t(total(&Counts::collections));
+    s.collected = uint64_t(total(&Counts::collected));
     return s;
   }
 
@@ -244,44 +303,75 @@ class PnDnTable {
   }
   static uint32_t tag(Key board) { return uint32_t(board >> 32); }
 
+  // A thread's counts, written by it alone (a load and a store, no locked instruction) and read
+  // by the others. live: entries it added less those it removed (the table's is the sum).
+  struct alignas(64) Counts {
+    std::atomic<int64_t> dropped{0}, replaced{0}, live{0}, collections{0}, collected{0};
+  };
+  int64_t add(std::atomic<int64_t> Counts::*field, int64_t delta) {
+    std::atomic<int64_t>& n = counts_[tl_table_thread].*field;
+    const int64_t v = n.load(std::memory_order_relaxed) + delta;
+    n.store(v, std::memory_order_relaxed);
+    return v;
+  }
+  int64_t total(std::atomic<int64_t> Counts::*field) const {
+    int64_t sum = 0;
+    for (unsigned t = 0; t < threads_; ++t) sum += (counts_[t].*field).load(std::memory_order_relaxed);
+    return sum;
+  }
+  static constexpr std::atomic<int64_t> Counts::*kCountFields[] = {&Counts::dropped, &Counts::replaced, &Counts::live,
+                                                                   &Counts::collections, &Counts::collected};
+  void reset_counts() {
+    for (Counts& c : counts_)
+      for (auto field : kCountFields) (c.*field).store(0, std::memory_order_relaxed);
+  }
+
   // SampledCollection's pass (mate/pn_dn_collection.h). Entries at the threshold go too, unless
-  // that would remove more than twice the share (efforts of 1 can be most of a table).
+  // that would remove more than twice the share (efforts of 1 can be most of a table). Shared, one
+  // thread runs it while the others go on storing: an entry stored meanwhile may go or stay.
   void collect() {
-    std::vector<uint16_t> sample;  // once per pass, never per store
+    if (collecting_.exchange(true, std::memory_order_acquire)) return;  // another thread's pass
+    std::vector<uint16_t> sample;                                       // once per pass, never per store
     sample.reserve(C::kSampleClusters * kCluster);
     const size_t step = std::max<size_t>(1, clusters_ / C::kSampleClusters);
     for (size_t c = 0; c < clusters_; c += step)
       for (size_t i = 0; i < kCluster; ++i)
-        if (meta_[c].generation[i] == generation_) sample.push_back(meta_[c].effort[i]);
-    if (sample.empty()) return;
-    const size_t share = sample.size() * C::kRemoveNum / C::kRemoveDen;
-    std::nth_element(sample.begin(), sample.begin() + ptrdiff_t(share), sample.end());
-    const uint16_t threshold = sample[share];
-    const auto at_or_below =
-        size_t(std::count_if(sample.begin(), sample.end(), [&](uint16_t e) { return e <= threshold; }));
-    const bool with_threshold = at_or_below <= 2 * share || share == 0 ||
-                                std::none_of(sample.begin(), sample.end(), [&](uint16_t e) { return e < threshold; });
-    for (size_t c = 0; c < clusters_; ++c) {
-      PnDnClusterMeta& meta = meta_[c];
-      for (size_t i = 0; i < kCluster; ++i)
-        if (meta.generation[i] == generation_ &&
-            (meta.effort[i] < threshold || (with_threshold && meta.effort[i] == threshold))) {
-          meta.generation[i] = 0;
-          --live_;
-          ++collected_;
+        if (load_shared(meta_[c].generation[i]) == generation_) sample.push_back(load_shared(meta_[c].effort[i]));
+    if (!sample.empty()) {
+      const size_t share = sample.size() * C::kRemoveNum / C::kRemoveDen;
+      std::nth_element(sample.begin(), sample.begin() + ptrdiff_t(share), sample.end());
+      const uint16_t threshold = sample[share];
+      const auto at_or_below =
+          size_t(std::count_if(sample.begin(), sample.end(), [&](uint16_t e) { return e <= threshold; }));
+      const bool with_threshold = at_or_below <= 2 * share || share == 0 ||
+                                  std::none_of(sample.begin(), sample.end(), [&](uint16_t e) { return e < threshold; });
+      uint64_t removed = 0;
+      for (size_t c = 0; c < clusters_; ++c) {
+        PnDnClusterMeta& meta = meta_[c];
+        for (size_t i = 0; i < kCluster; ++i) {
+          const uint16_t effort = load_shared(meta.effort[i]);
+          if (load_shared(meta.generation[i]) == generation_ &&
+              (effort < threshold || (with_threshold && effort == threshold))) {
+            store_shared(meta.generation[i], uint16_t(0));
+            ++removed;
+          }
         }
+      }
+      add(&Counts::live, -int64_t(removed));
+      add(&Counts::collected, int64_t(removed));
+      add(&Counts::collections, 1);
     }
-    ++collections_;
+    collecting_.store(false, std::memory_order_release);
   }
 
   LargeArray<PnDnEntry> entries_;
   LargeArray<PnDnClusterMeta> meta_;
   size_t clusters_ = 0;
   uint16_t generation_ = 1;
-  uint64_t dropped_ = 0, replaced_ = 0;
-  size_t live_ = 0;   // entries of this generation
-  size_t start_ = 0;  // C::collects: a pass starts when live_ reaches it
-  uint64_t collections_ = 0, collected_ = 0;
+  unsigned threads_ = 1;
+  size_t start_ = 0;  // C::collects: a pass starts when this many entries live
+  std::array<Counts, kMaxTableThreads> counts_;
+  std::atomic<bool> collecting_{false};
 };
 
 }  // namespace sashite::mate

@@ -79,6 +79,9 @@ struct MateLimits {
   // The unbounded df-pn's deepest path, in plies (its recursion's depth); 0: as deep as the
   // calling thread's stack allows (mate/unbounded_df_pn.h).
   int max_ply = 0;
+  // Threads searching together (the unbounded df-pn; the other solvers use one): 1 is
+  // deterministic under a node limit, more share the table (mate/unbounded_df_pn.h).
+  int threads = 1;
 };
 
 struct MateResult {

@@ -4,6 +4,9 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <string>
+#include <system_error>
+#include <thread>
 #include <utility>
 
 #include "mate/leaf.h"
@@ -115,15 +118,26 @@ template <PnDnTableLayout T>
 void UnboundedDfPnSolver<T>::poll() {
   if (nodes_ < next_poll_) return;
   next_poll_ = nodes_ + 4096;
+  if (published_nodes_) published_nodes_->store(nodes_, std::memory_order_relaxed);
   poll_now();
+  if (helper_decided_ && helper_decided_->load(std::memory_order_relaxed)) aborted_ = ended_by_helper_ = true;
+  if (helper_nodes_ && limits_->max_nodes && all_nodes() >= limits_->max_nodes) aborted_ = true;
   if (limits_->on_progress && seconds() * 1000 >= double(next_progress_ms_)) progress();
+}
+
+template <PnDnTableLayout T>
+uint64_t UnboundedDfPnSolver<T>::all_nodes() const {
+  uint64_t n = nodes_;
+  if (helper_nodes_)
+    for (const std::atomic<uint64_t>& h : *helper_nodes_) n += h.load(std::memory_order_relaxed);
+  return n;
 }
 
 template <PnDnTableLayout T>
 void UnboundedDfPnSolver<T>::progress() {
   next_progress_ms_ = int64_t(seconds() * 1000) + limits_->progress_ms;
   MateProgress p;
-  p.nodes = nodes_;
+  p.nodes = all_nodes();
   p.seconds = seconds();
   p.hashfull = table_.hashfull();
   p.mate_length = int(best_.size());
@@ -146,6 +160,13 @@ typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::evaluate(uint16_t
   const PnDnProbe p = table_.probe(pos_->board_key(), hand, len);
   if (p.proven) return {0, kInfinitePnDn, p.len, kIndependent, p.hand};
   if (p.disproven) return {kInfinitePnDn, 0, p.len, kIndependent, p.hand};
+  if (helper_ && ++noise_count_ >= 5 + helper_) {
+    // A helper's noise on the table's numbers too, at every (5 + helper)th lookup
+    // (KomoringHeights' lazy parallelism), so that its path parts from the others' inside the tree.
+    noise_count_ = 0;
+    if (p.exact) return {add(p.pn, 1), add(p.dn, 1), 0, kIndependent, 0};  // never to infinity
+    pn0 += 1, dn0 += 1;
+  }
   if (p.exact) return {p.pn, p.dn, 0, kIndependent, 0};
   pn0 = std::max(pn0, p.pn);
   dn0 = std::max(dn0, p.dn);
@@ -215,8 +236,12 @@ typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::mid(size_t ply, u
   open_children(kids, attacking);
   const uint16_t child_len = minus_one(len);
   if (repetition) push_path();
-  for (const Child& c : kids)
-    if (!c.waiting) table_.prefetch(pos_->board_key_after(c.move));
+  for (Child& c : kids) {
+    c.board = pos_->board_key_after(c.move);
+    if (!c.waiting) table_.prefetch(c.board);
+  }
+  const Key board = pos_->board_key();
+  if (busy_) busy_->mark(board);
   for (Child& c : kids) {
     if (c.waiting) continue;
     evaluate_child(c, st, child_len, repetition);
@@ -226,10 +251,21 @@ typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::mid(size_t ply, u
   Value v;
   while (!aborted_) {
     bring_in_waiting(kids, st, child_len, repetition, attacking);
-    const Selection sel = select_child(kids, attacking);
+    Selection sel = select_child(kids, attacking);
     v.pn = sel.pn;
     v.dn = sel.dn;
     if (v.pn == 0 || v.dn == 0 || v.pn >= thpn || v.dn >= thdn) break;
+    // A helper turns from a child another thread is in: the choice as if its number were a
+    // quarter larger (virtual proof numbers), the node's numbers the true ones; only to a
+    // runner-up within this node's threshold, since one past it would return at once.
+    if (helper_ && busy_->busy(kids[sel.best].board)) {
+      const Selection other = select_child(kids, attacking, sel.best);
+      const Value& r = kids[other.best].v;
+      if (other.best != sel.best && (attacking ? r.pn < thpn : r.dn < thdn)) {
+        sel.best = other.best;
+        sel.second = other.second;
+      }
+    }
     Child& c = kids[sel.best];
     PnDn child_thpn, child_thdn;
     if (attacking) {
@@ -246,6 +282,7 @@ typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::mid(size_t ply, u
     pos_->undo_move(c.move);
   }
   if (repetition) path_keys_.pop();
+  if (busy_) busy_->unmark(board);
   if (aborted_) return {};
   Move proof_move = MOVE_NONE;
   if (v.pn == 0)
@@ -306,7 +343,7 @@ void UnboundedDfPnSolver<T>::bring_in_waiting(std::vector<Child>& kids, StateInf
 // number. Attacking (OR): pn the least, dn the sum; defending (AND): pn the sum, dn the least.
 template <PnDnTableLayout T>
 typename UnboundedDfPnSolver<T>::Selection UnboundedDfPnSolver<T>::select_child(const std::vector<Child>& kids,
-                                                                                bool attacking) const {
+                                                                                bool attacking, size_t avoid) const {
   Selection s;
   s.pn = attacking ? kInfinitePnDn : 0;
   s.dn = attacking ? 0 : kInfinitePnDn;
@@ -315,7 +352,8 @@ typename UnboundedDfPnSolver<T>::Selection UnboundedDfPnSolver<T>::select_child(
   for (size_t i = 0; i < kids.size(); ++i) {
     if (kids[i].waiting) continue;
     const Value& c = kids[i].v;
-    const PnDn number = attacking ? c.pn : c.dn;
+    PnDn number = attacking ? c.pn : c.dn;
+    if (i == avoid) number = std::min(number + number / 4 + 1, kInfinitePnDn - 1);
     if (number < best_number) {
       s.second = best_number;
       best_number = number;
@@ -445,6 +483,14 @@ void UnboundedDfPnSolver<T>::estimate(Child& c, bool attacking) const {
   const Square k = pos_->king_square(attacking ? them : us);
   if (k != SQ_NONE)
     order += std::max(std::abs(int(file_of(k)) - int(file_of(to))), std::abs(int(rank_of(k)) - int(rank_of(to))));
+  if (helper_) {
+    // A helper's noise: a half unit more on pn0, on dn0, and a tie lost, each for about a
+    // quarter of the moves, by a hash of (position, move, helper): the same at every visit.
+    const uint64_t r = (pos_->key() ^ (uint64_t(m) << 40) ^ helper_) * 0x9E3779B97F4A7C15ull;
+    c.pn0 += (r >> 62) == 0;
+    c.dn0 += ((r >> 60) & 3) == 0;
+    order += ((r >> 58) & 3) == 0;
+  }
   c.order = int16_t(order);
 }
 
@@ -490,6 +536,70 @@ typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::search(size_t ply
   const Value v = evaluate(len, false);
   if (v.pn == 0 || v.dn == 0) return v;
   return mid(ply, len, kInfinitePnDn, kInfinitePnDn);
+}
+
+// The helpers run while this thread searches; the first thread to decide the root ends every
+// search, and a helper's decision is read back from the table (searched again on the rare
+// table that lost it). The helpers' nodes count as this thread's from then on.
+template <PnDnTableLayout T>
+typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::parallel_search(uint16_t len) {
+  const unsigned helpers = unsigned(std::clamp(limits_->threads, 1, int(kMaxTableThreads))) - 1;
+  if (helpers == 0) return search(0, len);
+  const std::string sfen = pos_->sfen();
+  std::atomic<bool> stop{false}, decided{false};
+  std::vector<std::atomic<uint64_t>> nodes(helpers);
+  BusyBoards busy;
+  table_.share(helpers + 1);
+  std::vector<std::thread> threads;
+  for (unsigned id = 1; id <= helpers; ++id) {
+    try {
+      threads.emplace_back([&, id] {
+        Position pos;
+        StateInfo si;
+        pos.set(sfen, &si);
+        UnboundedDfPnSolver helper(table_);
+        if (helper.help(pos, len, id, limits_->max_ply, stop, nodes[id - 1], busy))
+          decided.store(true, std::memory_order_relaxed);
+      });
+    } catch (const std::system_error&) {
+      break;  // no more threads to be had: search with those there are
+    }
+  }
+  helper_nodes_ = &nodes;
+  helper_decided_ = &decided;
+  busy_ = &busy;
+  ended_by_helper_ = false;
+  Value v = search(0, len);
+  stop = true;
+  for (std::thread& t : threads) t.join();
+  nodes_ = all_nodes();
+  helper_nodes_ = nullptr;
+  helper_decided_ = nullptr;
+  busy_ = nullptr;
+  table_.share(1);
+  if (ended_by_helper_) {
+    ended_by_helper_ = aborted_ = false;
+    poll_now();  // a stop or a limit met at the same time still ends the solve
+    if (!aborted_) v = search(0, len);
+  }
+  return v;
+}
+
+template <PnDnTableLayout T>
+bool UnboundedDfPnSolver<T>::help(Position& pos, uint16_t len, unsigned id, int max_ply, const std::atomic<bool>& stop,
+                                  std::atomic<uint64_t>& nodes, BusyBoards& busy) {
+  MateLimits limits;
+  limits.stop = &stop;
+  MateResult res;
+  helper_ = id;
+  tl_table_thread = id;
+  published_nodes_ = &nodes;
+  busy_ = &busy;
+  max_ply_ = max_ply > 0 ? size_t(max_ply) : stack_plies();
+  if (!begin(pos, limits, res)) return false;
+  const Value v = search(0, len);
+  nodes.store(nodes_, std::memory_order_relaxed);
+  return !aborted_ && (v.pn == 0 || (v.dn == 0 && v.path == kIndependent));
 }
 
 // The proven line under `len` from the table: the check whose reply has the shortest stored
@@ -607,7 +717,7 @@ MateResult UnboundedDfPnSolver<T>::solve(Position& pos, const MateLimits& limits
   if (!begin(pos, limits, res)) return res;
   const MatePostSearch post = limits.post_search;
   uint16_t len = limits.max_depth < kMaxMateDepth ? uint16_t(limits.max_depth) : kUnboundedLen;
-  Value v = search(0, len);
+  Value v = parallel_search(len);
   if (!aborted_) iteration_done(len, res);
   if (!aborted_ && v.dn == 0 && !depth_capped_) {
     res.status = MateStatus::NoMate;
@@ -631,7 +741,7 @@ MateResult UnboundedDfPnSolver<T>::solve(Position& pos, const MateLimits& limits
       break;
     }
     const uint16_t bound = uint16_t(length - 2);
-    const Value w = search(0, bound);
+    const Value w = parallel_search(bound);
     if (aborted_) break;
     iteration_done(bound, res);
     if (w.pn != 0) {

@@ -36,10 +36,24 @@
 //   borrows the numbers of entries for other hands and bounds (mate/pn_dn_table.h).
 // - Room in the table: the cluster's least-effort replacement, or with the pn-dn-gc layout also
 //   a sampled garbage collection by effort (mate/pn_dn_collection.h).
+// - Threads (MateLimits::threads): helpers search the same root over the same table, each its
+//   own solver with its own position, path and frames. Every thread marks the boards it is
+//   searching (BusyBoards), and a helper whose best child another thread is already in picks
+//   as if that child's number were a quarter larger (Kaneko's virtual proof numbers, with the
+//   1 + epsilon of the thresholds), so that it takes a runner-up close behind instead of
+//   following the other thread; twice as large sent it to hopeless siblings near the root. A helper's initial numbers,
+//   ties and every few table lookups also take a little noise from a hash of (position, move,
+//   helper) (KomoringHeights' lazy parallelism), so that its tree parts from the others' where
+//   numbers are close. Whichever thread decides the root first ends the search; the main
+//   thread then reads the root's result from the table. Proofs and path-independent disproofs
+//   are true whoever stored them, and each thread's path-dependent failures stay its own, so
+//   answers are as sound as with one thread; with one thread (the default) the search is
+//   deterministic under a node limit.
 // - Not done: threshold-controlling (TCA) and source-node double-count elimination (SNDA,
 //   Kishimoto 2010).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <deque>
 #include <vector>
@@ -80,9 +94,24 @@ class UnboundedDfPnSolver : detail::SolveState {
     bool max_dn = false;       // attacking: dn counted by max, not sum (a long-range drop)
     uint8_t pn0 = 1, dn0 = 1;  // df-pn+ initial numbers
     int16_t order = 0;         // ties between equal numbers: the lower first
+    Key board = 0;             // the board after the move
   };
   struct Frame {
     std::vector<Child> kids;
+  };
+  // Threads: the boards that some thread is searching (between its entry into mid() and its
+  // exit), one slot per low bits of the board key; a lost mark only costs some work twice.
+  class BusyBoards {
+   public:
+    void mark(Key board) { store_shared(slots_[board & kMask], board); }
+    void unmark(Key board) {
+      if (load_shared(slots_[board & kMask]) == board) store_shared(slots_[board & kMask], Key(0));
+    }
+    bool busy(Key board) const { return load_shared(slots_[board & kMask]) == board; }
+
+   private:
+    static constexpr size_t kMask = (size_t(1) << 16) - 1;
+    std::vector<Key> slots_ = std::vector<Key>(kMask + 1);
   };
   // The positions on the current path, as (board key, side to move, attacker's hand): a count
   // per low 16 bits of the board key answers most "not on the path" questions without reading
@@ -141,10 +170,18 @@ class UnboundedDfPnSolver : detail::SolveState {
   [[gnu::always_inline]] inline void evaluate_child(Child& c, StateInfo& st, uint16_t child_len, bool repetition);
   [[gnu::always_inline]] inline void bring_in_waiting(std::vector<Child>& kids, StateInfo& st, uint16_t child_len,
                                                       bool repetition, bool attacking);
-  [[gnu::always_inline]] inline Selection select_child(const std::vector<Child>& kids, bool attacking) const;
+  [[gnu::always_inline]] inline Selection select_child(const std::vector<Child>& kids, bool attacking,
+                                                       size_t avoid = SIZE_MAX) const;
   Move set_proof(Value& v, const std::vector<Child>& kids, bool attacking) const;
   void set_disproof(Value& v, const std::vector<Child>& kids, bool attacking) const;
   Value search(size_t ply, uint16_t len);  // evaluate(), then mid() to a decision
+  // search(0, len) with MateLimits::threads - 1 helpers beside it over the same table.
+  Value parallel_search(uint16_t len);
+  // A helper's whole work: search pos to a decision under `len` or until `stop`, publishing its
+  // node count in `nodes`; true when it decided the root.
+  bool help(Position& pos, uint16_t len, unsigned id, int max_ply, const std::atomic<bool>& stop,
+            std::atomic<uint64_t>& nodes, BusyBoards& busy);
+  uint64_t all_nodes() const;  // this thread's and the running helpers' nodes
   bool proof_line(uint16_t len, std::vector<Move>& line);
   void store(uint16_t searched, const Value& v, Move m, uint64_t amount);
   // Proof and disproof pieces (Seo 1999; Nagai 2002).
@@ -177,6 +214,15 @@ class UnboundedDfPnSolver : detail::SolveState {
   std::vector<uint32_t> drop_stamp_ = std::vector<uint32_t>(SQ_NB), move_stamp_ = std::vector<uint32_t>(SQ_NB * SQ_NB);
   std::vector<int32_t> drop_last_ = std::vector<int32_t>(SQ_NB), move_last_ = std::vector<int32_t>(SQ_NB * SQ_NB);
   uint64_t next_poll_ = 0;
+  // Threads: 0 for the main thread, else the helper's number, which seeds its perturbation.
+  unsigned helper_ = 0;
+  unsigned noise_count_ = 0;  // a helper's lookups since its last noise
+  // The main thread, while helpers run: their node counts and "a helper decided the root".
+  const std::vector<std::atomic<uint64_t>>* helper_nodes_ = nullptr;
+  const std::atomic<bool>* helper_decided_ = nullptr;
+  BusyBoards* busy_ = nullptr;  // threads: every thread's marks
+  bool ended_by_helper_ = false;
+  std::atomic<uint64_t>* published_nodes_ = nullptr;  // a helper's own count, for the main thread
 };
 
 }  // namespace sashite::mate

@@ -8,12 +8,14 @@
 # against gpsusi on every set with MateHash's default 64 MB (煙詰 problem by problem), and alone
 # on the problems of hundreds of plies (tsume_very_long.txt, then the public classics of
 # tsume_classics.txt) with a 4 GB table against gpsusi and, when KOMORING gives its path,
-# KomoringHeights (built from its public source, README; one thread, 4 GB) on those and on
-# tsume_long.txt.
+# KomoringHeights (built from its public source, README; 4 GB) on those and on tsume_long.txt.
+# On the problems of hundreds of plies sashite and KomoringHeights use MATE_THREADS threads
+# (default 2: the machines' cores; gpsusi has one).
 #   scripts/mate_report.sh    Environment: RUNS (default 3), MS (per problem, default 60000),
 #                             LONG_MS (the longer problems, default 60000), VERY_LONG_MS (the
 #                             problems of hundreds of plies, default 60000, per problem),
-#                             KOMORING (a KomoringHeights binary; default: none)
+#                             KOMORING (a KomoringHeights binary; default: none), MATE_THREADS
+#                             (default 2)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/deps.sh
@@ -25,8 +27,13 @@ RUNS=${RUNS:-3}
 MS=${MS:-60000}
 LONG_MS=${LONG_MS:-60000}
 VERY_LONG_MS=${VERY_LONG_MS:-60000}
+MATE_THREADS=${MATE_THREADS:-2}
 komoring=()
-[ -n "${KOMORING:-}" ] && komoring=(--engine "komoring-heights=$KOMORING,USI_Hash=4096,Threads=1")
+komoring_long=()
+if [ -n "${KOMORING:-}" ]; then
+  komoring=(--engine "komoring-heights=$KOMORING,USI_Hash=4096,Threads=1")
+  komoring_long=(--engine "komoring-heights=$KOMORING,USI_Hash=4096,Threads=$MATE_THREADS")
+fi
 out=results/mate_report.md
 report=build/bin/mate_report
 {
@@ -58,10 +65,10 @@ report=build/bin/mate_report
   done
   echo
   for set in tsume_very_long tsume_classics; do
-    echo "## \`tests/data/$set.txt\`: the unbounded df-pn's first proof, 4096 MB table, $VERY_LONG_MS ms, against gpsusi${KOMORING:+ and KomoringHeights}"
+    echo "## \`tests/data/$set.txt\`: the unbounded df-pn's first proof, 4096 MB table, $MATE_THREADS threads, $VERY_LONG_MS ms, against gpsusi${KOMORING:+ and KomoringHeights ($MATE_THREADS threads)}"
     echo
-    "$report" --runs 1 --ms "$VERY_LONG_MS" --mb 4096 --post-search none --solver unbounded-df-pn "${komoring[@]}" \
-      "tests/data/$set.txt"
+    "$report" --runs 1 --ms "$VERY_LONG_MS" --mb 4096 --post-search none --solver unbounded-df-pn \
+      --threads "$MATE_THREADS" "${komoring_long[@]}" "tests/data/$set.txt"
     echo
   done
   echo "## A 16 MB table (MateHash 16), without gpsusi"

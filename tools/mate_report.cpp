@@ -8,10 +8,11 @@
 // (check_mate_line; a rejected line does not count as solved), and for the problem chosen with --detail N
 // (1-based) 謎電's per-iteration table and the table statistics of each combination. Markdown.
 // --post-search sets the unbounded df-pn's MatePostSearch (default shortest, the others' question);
-// --solver keeps one solver.
+// --solver keeps one solver, --table one table layout; --threads runs the unbounded df-pn on that
+// many threads (default 1).
 //   mate_report [--mb M] [--runs R] [--ms T] [--detail N] [--gpsusi PATH|none]
 //               [--engine NAME=PATH[,OPTION=VALUE...]]... [--post-search none|upper-bound|shortest]
-//               [--solver NAME] FILE
+//               [--solver NAME] [--table NAME] [--threads N] FILE
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -29,6 +30,7 @@
 #include "match/child_process.h"
 #include "mate/mate_session.h"
 #include "engine/position_line.h"
+#include "engine/usi_text.h"
 #include "mate/problem_set.h"
 #include "movegen_full/usi_move.h"
 #include "tools/study/command_line.h"
@@ -68,7 +70,7 @@ std::string replay(const std::string& sfen, const std::vector<std::string>& usi_
 }
 
 // max_depth: a "nomate N" problem is solved to N plies, as the tests do.
-Run solve(MateSession& session, const std::string& sfen, int64_t ms, int max_depth, MatePostSearch post) {
+Run solve(MateSession& session, const std::string& sfen, int64_t ms, int max_depth, MatePostSearch post, int threads) {
   Position pos;
   StateInfo si;
   if (auto err = pos.set(sfen, &si)) {
@@ -79,6 +81,7 @@ Run solve(MateSession& session, const std::string& sfen, int64_t ms, int max_dep
   limits.ms = ms;
   limits.max_depth = max_depth;
   limits.post_search = post;
+  limits.threads = threads;
   Run run;
   run.result = session.solve(pos, limits);
   run.answer = mate_answer(run.result);
@@ -151,7 +154,7 @@ Run median(std::vector<Run> runs) {
 struct Options {
   size_t mb = 256;
   MatePostSearch post = MatePostSearch::Shortest;  // the unbounded df-pn's
-  int runs = 3, detail = 0;
+  int runs = 3, detail = 0, threads = 1;
   int64_t ms = 60000;
   std::string gpsusi = "auto";  // a path, "auto" (find it) or "none"
   struct Engine {
@@ -160,6 +163,7 @@ struct Options {
   };
   std::vector<Engine> engines;  // --engine NAME=PATH[,OPTION=VALUE...], after gpsusi
   std::string solver;           // only this solver; empty: every one
+  std::string table;            // only this table layout; empty: every one
   std::string file;
 };
 
@@ -167,7 +171,7 @@ constexpr study::CommandLine kCommandLine{"mate_report",
                                           "mate_report [--mb M] [--runs R] [--ms T] [--detail N] [--gpsusi PATH|none] "
                                           "[--engine NAME=PATH[,OPTION=VALUE...]]... "
                                           "[--post-search none|upper-bound|shortest] "
-                                          "[--solver NAME] FILE"};
+                                          "[--solver NAME] [--table NAME] [--threads N] FILE"};
 
 // "NAME=PATH[,OPTION=VALUE...]": an outside engine and the USI options it is given.
 Options::Engine parse_engine(const std::string& text) {
@@ -202,6 +206,14 @@ Options parse_options(int argc, char** argv) {
                       {"--gpsusi", [&](const char* v) { o.gpsusi = v; }},
                       {"--engine", [&](const char* v) { o.engines.push_back(parse_engine(v)); }},
                       {"--solver", [&](const char* v) { o.solver = v; }},
+                      {"--table", [&](const char* v) { o.table = v; }},
+                      {"--threads",
+                       [&](const char* v) {
+                         const std::optional<int> n = usi::parse_int(v, 1, 64);
+                         if (!n)
+                           kCommandLine.fail("--threads takes a number from 1 to 64, not '" + std::string(v) + "'");
+                         o.threads = *n;
+                       }},
                       {"--post-search",
                        [&](const char* v) {
                          const std::string p = v;
@@ -242,8 +254,10 @@ Combinations combinations(const Options& o) {
   for (const Options::Engine& e : o.engines)
     k.engines.push_back(std::make_unique<UsiMateEngine>(e.name, e.path, e.options));
   for (const auto& [s, t] : MateSession::combinations())
-    if (o.solver.empty() || o.solver == s) k.sessions.emplace_back(s, t, o.mb);
-  if (k.sessions.empty()) kCommandLine.fail("no registered solver named " + o.solver);
+    if ((o.solver.empty() || o.solver == s) && (o.table.empty() || o.table == t)) k.sessions.emplace_back(s, t, o.mb);
+  if (k.sessions.empty())
+    kCommandLine.fail("no registered solver and table named " + (o.solver.empty() ? "*" : o.solver) + " / " +
+                      (o.table.empty() ? "*" : o.table));
   // The tables' pages taken now, as the USI program does at isready: no solve pays them.
   for (MateSession& s : k.sessions) s.prefault(std::max(1u, std::thread::hardware_concurrency()));
   return k;
@@ -257,7 +271,7 @@ std::vector<std::vector<Run>> measure(const Options& o, const std::vector<MatePr
     for (int r = 0; r < o.runs; ++r)
       for (size_t c = 0; c < k.size(); ++c)
         all[c].push_back(c < k.sessions.size()
-                             ? solve(k.sessions[c], problems[p].sfen, o.ms, problems[p].max_depth(), o.post)
+                             ? solve(k.sessions[c], problems[p].sfen, o.ms, problems[p].max_depth(), o.post, o.threads)
                              : k.engines[c - k.sessions.size()]->solve(problems[p].sfen, o.ms));
     for (size_t c = 0; c < k.size(); ++c) {
       rows[p][c] = median(all[c]);

@@ -89,6 +89,11 @@ void UsiEngine::add_options() {
           if (v.text == kPostSearchNames[i]) mate_post_search_ = mate::MatePostSearch(i);
         return std::nullopt;
       }));
+  // `go mate`'s threads over one table (the unbounded df-pn's helpers): 1 is deterministic.
+  options_.add(UsiOption::spin("MateThreads", 1, 1, 64, [this](const OptionValue& v) -> Error {
+    mate_threads_ = v.number;
+    return std::nullopt;
+  }));
   // Where `go mate` writes the proof of a mate it answers, for mate_check (empty: nowhere).
   options_.add(UsiOption::string("MateProofFile", "", [this](const OptionValue& v) -> Error {
     mate_proof_file_ = v.text;
@@ -468,6 +473,7 @@ usi::Job UsiEngine::go_mate(const SearchLimits& limits) {
         ml.stop = &stop;
         const auto t0 = std::chrono::steady_clock::now();
         ml.post_search = mate_post_search_;
+        ml.threads = mate_threads_;
         ml.on_progress = [this](const MateProgress& p) {
           const uint64_t ms = uint64_t(p.seconds * 1000);
           std::string line = "info time " + std::to_string(ms) + " nodes " + std::to_string(p.nodes) + " nps " +
