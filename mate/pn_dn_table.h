@@ -21,7 +21,8 @@
 // Mann's lockless hashing, with a check word in place of the XOR). A lost or stale entry only
 // costs work: results are true of the position whoever stored them. Each thread keeps its own
 // counts (tl_table_thread), on a cache line of its own: one count that every store of every
-// thread wrote cost each thread a fifth of its speed.
+// thread wrote bounced its line between the cores at each store and slowed every thread
+// (results/2026-12-01-mate-threads.md).
 #pragma once
 
 #include <algorithm>
@@ -168,8 +169,8 @@ class PnDnTable {
   }
   // How many threads probe and store at once (1, the default, or more, each its own
   // tl_table_thread below kMaxTableThreads): shared, a store reads the others' counts only now
-  // and then, and one thread at a time runs a collection.
-  // Called while no other thread uses the table; the counts of threads that leave go to thread 0.
+  // and then, and one thread at a time runs a collection. Called while no other thread uses the
+  // table; the counts of threads that leave go to thread 0's.
   void share(unsigned threads) {
     threads = std::clamp(threads, 1u, kMaxTableThreads);
     for (unsigned t = threads; t < threads_; ++t)

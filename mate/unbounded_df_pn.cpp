@@ -236,10 +236,8 @@ typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::mid(size_t ply, u
   open_children(kids, attacking);
   const uint16_t child_len = minus_one(len);
   if (repetition) push_path();
-  for (Child& c : kids) {
-    c.board = pos_->board_key_after(c.move);
-    if (!c.waiting) table_.prefetch(c.board);
-  }
+  for (const Child& c : kids)
+    if (!c.waiting) table_.prefetch(pos_->board_key_after(c.move));
   const Key board = pos_->board_key();
   if (busy_) busy_->mark(board);
   for (Child& c : kids) {
@@ -258,8 +256,8 @@ typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::mid(size_t ply, u
     // A helper turns from a child another thread is in: the choice as if its number were a
     // quarter larger (virtual proof numbers), the node's numbers the true ones; only to a
     // runner-up within this node's threshold, since one past it would return at once.
-    if (helper_ && busy_->busy(kids[sel.best].board)) {
-      const Selection other = select_child(kids, attacking, sel.best);
+    if (helper_ && busy_->busy(pos_->board_key_after(kids[sel.best].move))) {
+      const Selection other = select_child<true>(kids, attacking, sel.best);
       const Value& r = kids[other.best].v;
       if (other.best != sel.best && (attacking ? r.pn < thpn : r.dn < thdn)) {
         sel.best = other.best;
@@ -342,6 +340,7 @@ void UnboundedDfPnSolver<T>::bring_in_waiting(std::vector<Child>& kids, StateInf
 // The node's numbers from its children's, and the child to search next with the runner-up's
 // number. Attacking (OR): pn the least, dn the sum; defending (AND): pn the sum, dn the least.
 template <PnDnTableLayout T>
+template <bool Avoid>
 typename UnboundedDfPnSolver<T>::Selection UnboundedDfPnSolver<T>::select_child(const std::vector<Child>& kids,
                                                                                 bool attacking, size_t avoid) const {
   Selection s;
@@ -353,7 +352,8 @@ typename UnboundedDfPnSolver<T>::Selection UnboundedDfPnSolver<T>::select_child(
     if (kids[i].waiting) continue;
     const Value& c = kids[i].v;
     PnDn number = attacking ? c.pn : c.dn;
-    if (i == avoid) number = std::min(number + number / 4 + 1, kInfinitePnDn - 1);
+    if constexpr (Avoid)
+      if (i == avoid) number = std::min(number + number / 4 + 1, kInfinitePnDn - 1);
     if (number < best_number) {
       s.second = best_number;
       best_number = number;

@@ -41,12 +41,12 @@
 //   searching (BusyBoards), and a helper whose best child another thread is already in picks
 //   as if that child's number were a quarter larger (Kaneko's virtual proof numbers, with the
 //   1 + epsilon of the thresholds), so that it takes a runner-up close behind instead of
-//   following the other thread; twice as large sent it to hopeless siblings near the root. A helper's initial numbers,
-//   ties and every few table lookups also take a little noise from a hash of (position, move,
-//   helper) (KomoringHeights' lazy parallelism), so that its tree parts from the others' where
-//   numbers are close. Whichever thread decides the root first ends the search; the main
-//   thread then reads the root's result from the table. Proofs and path-independent disproofs
-//   are true whoever stored them, and each thread's path-dependent failures stay its own, so
+//   following the other thread; a larger raise sends it to hopeless siblings near the root
+//   (results/2026-12-01-mate-threads.md). A helper's initial numbers, ties and every few table
+//   lookups also take a little noise from a hash of (position, move, helper) (KomoringHeights'
+//   lazy parallelism), so that its tree parts from the others' where numbers are close. Whichever thread decides the
+//   root first ends the search; the main thread then reads the root's result from the table. Proofs and
+//   path-independent disproofs are true whoever stored them, and each thread's path-dependent failures stay its own, so
 //   answers are as sound as with one thread; with one thread (the default) the search is
 //   deterministic under a node limit.
 // - Not done: threshold-controlling (TCA) and source-node double-count elimination (SNDA,
@@ -94,7 +94,6 @@ class UnboundedDfPnSolver : detail::SolveState {
     bool max_dn = false;       // attacking: dn counted by max, not sum (a long-range drop)
     uint8_t pn0 = 1, dn0 = 1;  // df-pn+ initial numbers
     int16_t order = 0;         // ties between equal numbers: the lower first
-    Key board = 0;             // the board after the move
   };
   struct Frame {
     std::vector<Child> kids;
@@ -170,8 +169,10 @@ class UnboundedDfPnSolver : detail::SolveState {
   [[gnu::always_inline]] inline void evaluate_child(Child& c, StateInfo& st, uint16_t child_len, bool repetition);
   [[gnu::always_inline]] inline void bring_in_waiting(std::vector<Child>& kids, StateInfo& st, uint16_t child_len,
                                                       bool repetition, bool attacking);
+  // Avoid (a helper's second look): child `avoid` counts a quarter more (virtual proof numbers).
+  template <bool Avoid = false>
   [[gnu::always_inline]] inline Selection select_child(const std::vector<Child>& kids, bool attacking,
-                                                       size_t avoid = SIZE_MAX) const;
+                                                       size_t avoid = 0) const;
   Move set_proof(Value& v, const std::vector<Child>& kids, bool attacking) const;
   void set_disproof(Value& v, const std::vector<Child>& kids, bool attacking) const;
   Value search(size_t ply, uint16_t len);  // evaluate(), then mid() to a decision

@@ -425,8 +425,8 @@ TEST(PnDnTable, ACheckWordRejectsEveryHalfWrittenEntry) {
 // Each thread keeps its own counts: two threads storing at once lose none of them. Every store
 // of a new board fills an empty slot, replaces one or is dropped, so the live entries and the
 // replacements add up to the stores, but for the few stores lost when both threads took the
-// same empty slot at once (about 10 in 800,000 here; a count shared by both threads, written
-// without a locked instruction, loses far more).
+// same empty slot at once (the bound allows a thousandth; a count shared by both threads,
+// written without a locked instruction, loses far more and fails it).
 TEST(PnDnTable, ThreadsCountEveryStore) {
   PnDnTable<DefaultHand> t;
   t.resize(1);
