@@ -9,6 +9,10 @@
 #     gpsusi      sashite against gpsusi (Debian gpsshogi)
 #     fairy       sashite against fairy-stockfish at full strength and at Skill Level 10 and 0
 #                 (FAIRY_SKILLS, default "20 10 0")
+#     yaneuraou   sashite against YaneuraOu's MATERIAL edition built from its public source
+#                 (README "Anchors to build"): every binary of YANEURAOU (space-separated paths)
+#                 at every control of YO_BYOYOMI (ms, default "200 1000"), YO_PAIRS pairs (default
+#                 ENGINE_PAIRS); one thread, 64 MB, no book, NetworkDelay and NetworkDelay2 20
 #     selfplay    sashite against itself at MOVETIME: how games end (repetitions above all)
 #     effects     the evaluation's effect sources at equal time (search/effects/: the same trees,
 #                 so only their speed differs): recomputed against diff-kept (MoveGen diff) and
@@ -125,6 +129,20 @@ for e in "${experiments[@]}"; do
       # shellcheck disable=SC2046
       play effects-incremental $(sashite_engine incremental option.EffectSource=incremental) \
         $(sashite_engine recomputed option.EffectSource=recomputed) --tc "movetime=$MOVETIME" "${own[@]}" ;;
+    yaneuraou)
+      [ -n "${YANEURAOU:-}" ] || { echo "yaneuraou needs YANEURAOU=/path/to/YaneuraOu (README, Anchors to build)"; exit 2; }
+      for yo in $YANEURAOU; do
+        # Its id line names the evaluation level ("YaneuraOu MaterialLv9 ..."): the folder and label.
+        level=$(printf 'usi\nquit\n' | "$yo" | sed -n 's/^id name YaneuraOu \(MaterialLv[0-9]*\).*/\1/p' | tr 'A-Z' 'a-z')
+        [ -n "$level" ] || { echo "$yo is not a YaneuraOu MATERIAL edition"; exit 2; }
+        for ms in ${YO_BYOYOMI:-200 1000}; do
+          # NetworkDelay2 (default 1120 ms) is what YaneuraOu keeps back in byoyomi: 20, as sashite's MoveOverhead.
+          # shellcheck disable=SC2046
+          play "yaneuraou-$level-byoyomi$ms" $(sashite_engine sashite) --engine "name=yaneuraou-$level" "cmd=$yo" \
+            option.Threads=1 option.USI_Hash=64 option.BookFile=no_book option.NetworkDelay=20 option.NetworkDelay2=20 \
+            --tc "byoyomi=$ms" --pairs "${YO_PAIRS:-$ENGINE_PAIRS}"
+        done
+      done ;;
     selfplay)
       # shellcheck disable=SC2046
       play selfplay $(sashite_engine black-first) $(sashite_engine white-first) --tc "movetime=$MOVETIME" "${own[@]}" ;;
