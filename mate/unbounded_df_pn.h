@@ -44,11 +44,12 @@
 //   following the other thread; a larger raise sends it to hopeless siblings near the root
 //   (results/2026-12-01-mate-threads.md). A helper's initial numbers, ties and every few table
 //   lookups also take a little noise from a hash of (position, move, helper) (KomoringHeights'
-//   lazy parallelism), so that its tree parts from the others' where numbers are close. Whichever thread decides the
-//   root first ends the search; the main thread then reads the root's result from the table. Proofs and
-//   path-independent disproofs are true whoever stored them, and each thread's path-dependent failures stay its own, so
-//   answers are as sound as with one thread; with one thread (the default) the search is
-//   deterministic under a node limit.
+//   lazy parallelism), so that its tree parts from the others' where numbers are close.
+//   Whichever thread decides the root first ends the search; the main thread then reads the
+//   root's result from the table. Proofs and path-independent disproofs are true whoever stored
+//   them, and each thread's path-dependent failures stay its own, so answers are as sound as
+//   with one thread; with one thread (the default) the search is deterministic under a node
+//   limit.
 // - Not done: threshold-controlling (TCA) and source-node double-count elimination (SNDA,
 //   Kishimoto 2010).
 #pragma once

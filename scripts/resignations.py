@@ -14,7 +14,7 @@ import json
 
 from mate_safety import legal_moves, mate_found
 from results_io import open_text  # games.jsonl, or games.jsonl.xz as committed
-from score_trajectory import position_command as position
+from score_trajectory import MATE, last_score, position_command as position
 from usi_process import UsiProcess
 
 
@@ -24,15 +24,15 @@ def resigned(game, player):
 
 
 def deeper(engine, game, moves, go):
-    """The depth, the score words ("mate -14", "cp -2153") and the answer of `go GO` after moves."""
+    """The last exact score of `go GO` after moves, for the side to move (score_trajectory's MATE
+    for a mate), and the answer."""
     engine.send("usinewgame", position(game, moves))
     lines = engine.go(f"go {go}")
-    scored = [l.split() for l in lines if " score " in l and " pv " in l]
-    if not scored:
-        return "-", "-", lines[-1].split()[1]
-    w = scored[-1]
-    i = w.index("score")
-    return w[w.index("depth") + 1], " ".join(w[i + 1:i + 3]), lines[-1].split()[1]
+    return last_score(lines), lines[-1].split()[1]
+
+
+def shown(score):
+    return "-" if score is None else "mated" if score == -MATE else "mates" if score == MATE else f"cp {score}"
 
 
 def main():
@@ -47,8 +47,7 @@ def main():
     engine.handshake({"USI_Hash": 256})
     print(f"Resignations of {a.player}: the legal moves after which `{a.binary}` finds a mate by checks "
           f"(go mate {a.mate_ms}), and the position searched again (go {a.go}):\n")
-    print("| record | pair | game | plies | legal moves | mated by checks after | deeper search: depth, score, answer "
-          "| lost by |")
+    print("| record | pair | game | plies | legal moves | mated by checks after | deeper search: score, answer | lost by |")
     print("|---|---:|---:|---:|---:|---:|---|---|")
     counts = {"the solver": 0, "the deeper search's score": 0, "neither": 0}
     for path in a.games:
@@ -59,12 +58,11 @@ def main():
             moves = game["moves"].split()
             legal = legal_moves(engine, game, moves)
             mated = sum(mate_found(engine, game, moves + [m], a.mate_ms) for m in legal)
-            depth, score, answer = deeper(engine, game, moves, a.go)
-            lost = ("the solver" if mated == len(legal) else
-                    "the deeper search's score" if score.startswith("mate -") else "neither")
+            score, answer = deeper(engine, game, moves, a.go)
+            lost = ("the solver" if mated == len(legal) else "the deeper search's score" if score == -MATE else "neither")
             counts[lost] += 1
             print(f"| {path} | {game['pair']} | {game['game']} | {len(moves)} | {len(legal)} | {mated} "
-                  f"| {depth}, {score}, {answer} | {lost} |")
+                  f"| {shown(score)}, {answer} | {lost} |")
     solver, search, neither = counts.values()
     print(f"\n{solver + search + neither} resignations; lost by the solver's proof {solver}, by the deeper "
           f"search's mated score alone {search}, shown lost by neither {neither}.")

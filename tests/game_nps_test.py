@@ -2,7 +2,6 @@
 """scripts/game_nps.py: positions from a match record, then, given the engine (argv[1]), a real
 run of two builds with the same trees (a table with the A/A row) and one whose trees differ
 (refused: a search switch turned off through a wrapper)."""
-import json
 import os
 import stat
 import subprocess
@@ -13,17 +12,16 @@ SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts
 sys.path.insert(0, os.path.dirname(SCRIPT))
 import game_nps  # noqa: E402
 
-START = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from records import START, write_games  # noqa: E402
+
 MOVES = "7g7f 3c3d 2g2f 4c4d 2f2e 2b3c 3i4h 3a4b 5i6h 8b4b 6h7h 5a6b"
 
 
 def main():
     engine = sys.argv[1]
     with tempfile.TemporaryDirectory() as d:
-        games = os.path.join(d, "games.jsonl")
-        with open(games, "w") as f:
-            for i in range(4):
-                f.write(json.dumps({"opening": START, "moves": MOVES}) + "\n")
+        games = write_games(d, [{"opening": START, "moves": MOVES}] * 4)
         # Plies 2 and 4 of every second game (games 0 and 2); a ply without two moves after it is skipped.
         pos = game_nps.game_positions(games, [2, 4, 11], 2, 10)
         assert pos == [f"position sfen {START} moves 7g7f 3c3d", f"position sfen {START} moves 7g7f 3c3d 2g2f 4c4d"] * 2, pos

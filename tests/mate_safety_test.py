@@ -2,13 +2,14 @@
 """scripts/mate_safety.py, given the engine (argv[1]): in a recorded loss whose first move lets
 in a gold-drop mate, that move is found, and the other moves include ones that let none in
 (a pawn dropped on 1h, for one, takes the mating square)."""
-import json
 import os
 import subprocess
 import sys
 import tempfile
 
 SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts", "mate_safety.py")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from records import write_games  # noqa: E402
 
 # Black's king on 1i, White's knight on 2f guards 1h, White holds a gold: after any move that
 # leaves 1h open, G*1h mates (2h and 2i are the gold's, 1h is the knight's).
@@ -18,18 +19,14 @@ OPENING = "k8/9/9/9/9/7n1/P8/9/8K b Pg 1"
 def main():
     engine = sys.argv[1]
     with tempfile.TemporaryDirectory() as d:
-        games = os.path.join(d, "games.jsonl")
-        rows = [
+        games = write_games(d, [
             # "a" is Black (the first engine in an even game) and lost: 9g9f let G*1h in.
             {"pair": 0, "game": 0, "first": "a", "second": "b", "result": "0-1", "reason": "mate",
              "opening": OPENING, "moves": "9g9f G*1h"},
             # "a" won this one: not a loss of a's, so not read.
             {"pair": 0, "game": 1, "first": "a", "second": "b", "result": "0-1", "reason": "mate",
              "opening": OPENING, "moves": "9g9f G*1h"},
-        ]
-        with open(games, "w") as f:
-            for r in rows:
-                f.write(json.dumps(r) + "\n")
+        ])
         out = subprocess.run([sys.executable, SCRIPT, "--games", games, "--player", "a", "--first-ms", "500",
                               "--alt-ms", "200", engine], capture_output=True, text=True, timeout=120)
         assert out.returncode == 0, out.stderr
