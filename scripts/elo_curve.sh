@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # The Elo a speed-up is worth: sashite against itself with node odds (the first engine searches
 # K times the base's nodes per move), each point a match of PAIRS game pairs on
-# match/openings/balanced.sfen, then scripts/elo_curve_fit.py fits Elo = k * log2(K) per base.
+# OPENINGS, then scripts/elo_curve_fit.py fits Elo = k * log2(K) per base.
 # Node limits make every game a function of its opening and colours alone (tests/match_shards.sh),
 # so the points can be split into shards and played anywhere, then merged.
 #   scripts/elo_curve.sh [play|fit]   (default: play every shard point this host is given, then fit)
 # Environment: BASES (nodes per move, default "2000 8000"), ODDS (default "1.05 1.1 1.25 1.5 2
 # 4"), PAIRS (per point, default 1000: 2,000 games), SHARD (K/N: this host's share of every
 # point, default 1/1), CONCURRENCY (default: the number of cores), OUT (default
-# results/elo_curve/<date>-<cpu>). Games adjudicate by score as scripts/sprt.sh's do (both
+# results/elo_curve/<date>-<cpu>), OPENINGS (default match/openings/balanced.sfen; another file
+# names the shard files <K>of<N>-<its name>, so its shards sit beside the default's). Pair p
+# plays opening p mod (openings), so PAIRS beyond the file's openings repeat games move for
+# move: the fit counts each distinct pair once; match/openings/curve.sfen adds 800 others. Games adjudicate by score as scripts/sprt.sh's do (both
 # engines agree on 1500 cp for 3 moves each: a loss; from ply 200, 10 cp for 8 moves each: a
 # draw). Each point writes OUT/n<BASE>/x<K>/: games-<K>of<N>.jsonl, summary-<K>of<N>.txt and
 # records-<K>of<N>/ (CSA; fit packs them into records.tar.xz after `match check`). SKIP_BUILD=1:
@@ -32,7 +35,9 @@ SHARD=${SHARD:-1/1}
 CONCURRENCY=${CONCURRENCY:-$(nproc)}
 OUT=${OUT:-results/elo_curve/$(date +%F)-$(sashite_cpu_tag)}
 case $SHARD in */*) ;; *) echo "SHARD must be K/N" >&2; exit 2 ;; esac
+OPENINGS=${OPENINGS:-match/openings/balanced.sfen}
 tag=${SHARD/\//of}
+[ "$OPENINGS" = match/openings/balanced.sfen ] || tag+=-$(basename "$OPENINGS" .sfen)
 
 if [ "$what" != fit ]; then
   if [ -z "${SKIP_BUILD:-}" ]; then  # set by the multi-host scripts, which build once
@@ -48,7 +53,7 @@ if [ "$what" != fit ]; then
     mkdir -p "$dir"
     [ -s "$dir/summary-$tag.txt" ] && { echo "== $dir shard $SHARD: played"; return; }
     echo "== $dir shard $SHARD"
-    local cmd=(build/bin/match run --quiet "$@" --openings match/openings/balanced.sfen --pairs "$PAIRS"
+    local cmd=(build/bin/match run --quiet "$@" --openings "$OPENINGS" --pairs "$PAIRS"
                --shard "$SHARD" --concurrency "$CONCURRENCY" --max-plies 320 --resign moves=3,cp=1500
                --draw from=200,moves=8,cp=10 --out "$dir/games-$tag.jsonl" --records "$dir/records-$tag")
     printf '%q ' "${cmd[@]}" > "$dir/command-$tag.txt"

@@ -32,20 +32,67 @@ def game_lines(path):
         return [line for line in f if line.strip()]
 
 
-def merged(point_dir):
+def distinct_pairs(shards):
+    """The lines of the first pair of each distinct (opening, game 0's moves, game 1's moves);
+    `shards`: each shard file's lines (a pair is its file and index: shards on other opening
+    files number their pairs from 0 too).
+
+    A node-limited game is a function of its opening and colours alone, and the runner plays
+    opening p mod (number of openings) in pair p, so a point with more pairs than openings plays
+    each pair again move for move: a copy is no new evidence, and counted as one it narrows the
+    interval by the square root of the copies. Returns (kept lines, pairs played, pairs kept)."""
+    games = {}
+    for i, lines in enumerate(shards):
+        for line in lines:
+            g = json.loads(line)
+            games.setdefault((i, g["pair"]), {})[g["game"]] = (line, g)
+    seen, kept = set(), []
+    for pair in sorted(games):
+        both = games[pair]
+        key = tuple((both[i][1]["opening"], both[i][1]["moves"]) if i in both else None for i in (0, 1))
+        if key in seen:
+            continue
+        seen.add(key)
+        kept.append([both[i][0] for i in sorted(both)])
+    return renumbered(kept), len(games), len(seen)
+
+
+def renumbered(pairs):
+    """One list of lines from pairs' lines, pair i numbered i: `match merge` takes a pair index
+    once, and shards on different opening files share their indices."""
+    out = []
+    for i, lines in enumerate(pairs):
+        for line in lines:
+            g = json.loads(line)
+            g["pair"] = i
+            out.append(json.dumps(g) + "\n")
+    return out
+
+
+def merged(point_dir, dedupe=False):
+    """The point's merged summary (`match merge --json`); dedupe: its distinct pairs only, with
+    "played_pairs" and "played_games" the counts before."""
     shards = game_files(point_dir)
     if not shards:
         return None
+    per_shard = [game_lines(f) for f in shards]
+    played_games = sum(len(lines) for lines in per_shard)
+    if dedupe:
+        lines, played_pairs, _ = distinct_pairs(per_shard)
+    else:
+        pairs = {}
+        for i, shard in enumerate(per_shard):
+            for line in shard:
+                pairs.setdefault((i, json.loads(line)["pair"]), []).append(line)
+        lines, played_pairs = renumbered([pairs[p] for p in sorted(pairs)]), len(pairs)
     with tempfile.TemporaryDirectory() as tmp:
-        plain = []
-        for i, f in enumerate(shards):
-            p = os.path.join(tmp, f"shard{i}.jsonl")
-            with open(p, "w") as out:
-                out.writelines(game_lines(f))
-            plain.append(p)
-        out = subprocess.run([MATCH, "merge", *plain, "--json"], check=True, capture_output=True, text=True).stdout
+        plain = os.path.join(tmp, "games.jsonl")
+        with open(plain, "w") as out:
+            out.writelines(lines)
+        out = subprocess.run([MATCH, "merge", plain, "--json"], check=True, capture_output=True, text=True).stdout
     s = json.loads(out)
     s["shards"] = len(shards)
+    s["played_pairs"], s["played_games"] = played_pairs, played_games
     return s
 
 
@@ -57,19 +104,23 @@ def pack_games(point_dir):
         os.remove(f)
 
 
-def play_summary(point_dir, totals):
+def play_summary(point_dir, totals, dedupe=False):
     """A played point: its merged summary with its games and faults, its records checked and packed,
-    its JSON lines packed; adds them to totals. None when the point has no games yet."""
-    s = merged(point_dir)
+    its JSON lines packed; adds them to totals. None when the point has no games yet. dedupe: the
+    estimate from distinct pairs (node-limited points; see distinct_pairs); faults are counted
+    over every game played either way."""
+    s = merged(point_dir, dedupe)
     if s is None:
         return None
     s["checked"], s["bad"] = check_records(point_dir)
     pack_games(point_dir)
-    s["faults"] = sum(s[f"{side}_{what}"] for side in ("first", "second")
+    every = merged(point_dir) if dedupe else s
+    s["faults"] = sum(every[f"{side}_{what}"] for side in ("first", "second")
                       for what in ("time_losses", "illegal", "failures", "restarts"))
     s["games"] = s["wins"] + s["draws"] + s["losses"]
-    totals["games"] += s["games"]
-    totals["records"] += s["checked"]
+    totals["games"] += s["played_games"]
+    totals["records"] += s["checked"] or 0
+    totals["unkept"] += 0 if s["checked"] is not None else s["played_games"]
     totals["bad"] += s["bad"]
     totals["faults"] += s["faults"]
     return s
@@ -77,7 +128,8 @@ def play_summary(point_dir, totals):
 
 def check_records(point_dir):
     """Replays every CSA record of the point; packs them (with earlier packs) into records.tar.xz.
-    Returns (records checked, bad records)."""
+    Returns (records checked, bad records); (None, 0) when the point kept no records (the curves
+    before 2026-11-30 replayed theirs when played and did not commit them)."""
     files = sorted(glob.glob(os.path.join(point_dir, "records-*", "*.csa")))
     checked = bad = 0
     for i in range(0, len(files), 500):
@@ -105,6 +157,8 @@ def check_records(point_dir):
     elif os.path.exists(tar):
         with tarfile.open(tar) as t:
             checked = sum(1 for m in t.getmembers() if m.isfile())
+    else:
+        return None, 0
     return checked, bad
 
 
@@ -155,16 +209,16 @@ def svg(curves, path):
 
 def main():
     out = sys.argv[1]
-    rows, curves, totals = [], {}, {"games": 0, "records": 0, "bad": 0, "faults": 0}
+    rows, curves, totals = [], {}, {"games": 0, "records": 0, "bad": 0, "faults": 0, "unkept": 0}
     for base_dir in sorted(glob.glob(os.path.join(out, "n*")), key=lambda d: int(re.sub(r"\D", "", os.path.basename(d)))):
         base = int(os.path.basename(base_dir)[1:])
         pts = []
         for point_dir in sorted(glob.glob(os.path.join(base_dir, "x*")), key=lambda d: float(os.path.basename(d)[1:])):
             k = float(os.path.basename(point_dir)[1:])
-            s = play_summary(point_dir, totals)
+            s = play_summary(point_dir, totals, dedupe=True)
             if s is None:
                 continue
-            games, checked, bad, faults = s["games"], s["checked"], s["bad"], s["faults"]
+            games, checked, bad, faults = s["played_games"], s["checked"], s["bad"], s["faults"]
             se = (s["elo_high"] - s["elo_low"]) / (2 * 1.959964)
             x = math.log2(k)
             pts.append((x, s["elo"], s["elo_low"], s["elo_high"], se))
@@ -214,12 +268,16 @@ def main():
     lines = ["# Elo against node odds: sashite against itself", "",
              f"Machines: {machine.rstrip('; ')}. Written by `scripts/elo_curve.sh` / `scripts/elo_curve_fit.py`.",
              "The first engine searches K times the base's nodes per move; pentanomial Elo with its 95 % interval;",
-             "games adjudicated by score when both engines agree (scripts/elo_curve.sh).", "",
-             "| base nodes | odds K | games | pairs | W-D-L | Elo [95 %] | Elo / log2 K | records replayed | bad | faults | nodes/s (x K, base) |",
+             "games adjudicated by score when both engines agree (scripts/elo_curve.sh). A node-limited game depends on",
+             "its opening and colours alone, so a pair played again on an opening already played repeats move for move:",
+             "each point counts its distinct pairs only (`distinct pairs`, and W-D-L over their games); `games` is every",
+             "game played, whose records are all replayed and whose faults are all counted.", "",
+             "| base nodes | odds K | games | distinct pairs | W-D-L | Elo [95 %] | Elo / log2 K | records replayed | bad | faults | nodes/s (x K, base) |",
              "|---:|---:|---:|---:|---|---|---:|---:|---:|---:|---|"]
+    kept = lambda checked: "not kept" if checked is None else checked
     for (base, k, games, pairs, w, d, l, elo, lo, hi, per, checked, bad, faults, n1, n2) in rows:
         lines.append(f"| {base} | {k:g} | {games} | {pairs} | {w}-{d}-{l} | {elo:+.1f} [{lo:+.1f}, {hi:+.1f}] | {per:+.1f} | "
-                     f"{checked} | {bad} | {faults} | {n1 / 1e6:.2f} M, {n2 / 1e6:.2f} M |")
+                     f"{kept(checked)} | {bad} | {faults} | {n1 / 1e6:.2f} M, {n2 / 1e6:.2f} M |")
     lines += ["", "Fit Elo = k * log2(K) per base (weighted least squares through the origin):", "",
               "| base nodes | points | k (Elo per doubling) [95 %] | chi-square (dof = points - 1) |", "|---:|---:|---|---|"]
     for base, c in sorted(curves.items()):
@@ -234,9 +292,10 @@ def main():
                   "|---:|---:|---:|---|---|---:|---:|---|---:|---:|---:|---:|---:|---:|"]
         for (mt, k, games, w, d, l, elo, lo, hi, per_move, base, pred, plo, phi, checked, bad, faults, think, ratio, pred_ratio) in time_rows:
             lines.append(f"| {mt} | {k:g} | {games} | {w}-{d}-{l} | {elo:+.1f} [{lo:+.1f}, {hi:+.1f}] | {per_move:.0f} | {base} | "
-                         f"{pred:+.1f} [{plo:+.1f}, {phi:+.1f}] | {think:.3f} | {ratio:.3f} | {pred_ratio:+.1f} | {checked} | {bad} | {faults} |")
+                         f"{pred:+.1f} [{plo:+.1f}, {phi:+.1f}] | {think:.3f} | {ratio:.3f} | {pred_ratio:+.1f} | {kept(checked)} | {bad} | {faults} |")
+    unkept = f", {totals['unkept']} games' records not kept" if totals["unkept"] else ""
     lines += ["", f"Total: {totals['games']} games, {totals['records']} CSA records replayed by `match check` "
-              f"({totals['bad']} bad), {totals['faults']} faults (time losses, illegal moves, failures, restarts).",
+              f"({totals['bad']} bad){unkept}, {totals['faults']} faults (time losses, illegal moves, failures, restarts).",
               "", "![Elo against log2 of the node odds](elo_curve.svg)", ""]
     open(os.path.join(out, "README.md"), "w").write("\n".join(lines))
     # The fit for other scripts (scripts/elo_worth.py: the bench report's Elo column).
