@@ -269,6 +269,13 @@ int run(Args& args) {
     if (!o) throw std::runtime_error(err);
     c.openings = std::move(*o);
   }
+  // Node and depth limits make a game a function of its opening and colours: a pair past the
+  // openings replays an earlier pair move for move, which is no new evidence.
+  const auto fixed = [](const TimeControl& t) { return t.nodes || t.depth; };
+  if (fixed(c.tc[FIRST]) && fixed(c.tc[SECOND]) && c.pairs > c.openings.size())
+    std::cerr << "warning: " << c.pairs << " pairs on " << c.openings.size()
+              << " openings under node or depth limits: the pairs past the openings repeat earlier games move for "
+                 "move\n";
   if (c.engine[FIRST].name.empty() && c.engine[SECOND].name.empty())
     c.engine[FIRST].name = "first", c.engine[SECOND].name = "second";
   else if (c.engine[FIRST].name == c.engine[SECOND].name)

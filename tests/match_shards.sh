@@ -32,5 +32,12 @@ diff <(games "$work/whole.jsonl") <(games "$work/shards.jsonl")
 [ "$(games "$work/whole.jsonl" | wc -l)" -eq 12 ]
 # The summaries, without the speed line (nodes are equal, think times are not).
 diff <(grep -v '^Speed' "$work/whole_merged.txt") <(grep -v '^Speed' "$work/merged.txt")
+# More pairs than openings under node limits: the runner says so, and pair 2 replays pair 0.
+grep -v '^#' "$src/match/openings/balanced.sfen" | grep . | head -n 2 > "$work/two.sfen"
+"$bin/match" run --quiet --pairs 3 --concurrency 1 --max-plies 80 --openings "$work/two.sfen" \
+  --engine name=n400 "cmd=$bin/sashite" tc=nodes=400 --engine name=n1200 "cmd=$bin/sashite" tc=nodes=1200 \
+  --out "$work/repeat.jsonl" > /dev/null 2> "$work/repeat.err"
+grep -q "warning: 3 pairs on 2 openings under node or depth limits" "$work/repeat.err"
+diff <(games "$work/repeat.jsonl" | awk '$1 == 0' | cut -d' ' -f2-) <(games "$work/repeat.jsonl" | awk '$1 == 2' | cut -d' ' -f2-)
 echo "whole and sharded matches agree:"
 cat "$work/merged.txt"
