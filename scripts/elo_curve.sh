@@ -11,9 +11,9 @@
 # results/elo_curve/<date>-<cpu>), OPENINGS (default match/openings/balanced.sfen; another file
 # names the shard files <K>of<N>-<its name>, so its shards sit beside the default's). Pair p
 # plays opening p mod (openings), so PAIRS beyond the file's openings repeat games move for
-# move: the fit counts each distinct pair once; match/openings/curve.sfen adds 800 others. Games adjudicate by score as scripts/sprt.sh's do (both
-# engines agree on 1500 cp for 3 moves each: a loss; from ply 200, 10 cp for 8 moves each: a
-# draw). Each point writes OUT/n<BASE>/x<K>/: games-<K>of<N>.jsonl, summary-<K>of<N>.txt and
+# move: the fit counts each distinct pair once; match/openings/curve.sfen adds 800 others.
+# Games adjudicate by score as scripts/sprt.sh's do (both engines agree on 1500 cp for 3 moves
+# each: a loss; from ply 200, 10 cp for 8 moves each: a draw). Each point writes OUT/n<BASE>/x<K>/: games-<K>of<N>.jsonl, summary-<K>of<N>.txt and
 # records-<K>of<N>/ (CSA; fit packs them into records.tar.xz after `match check`). SKIP_BUILD=1:
 # use build/ as it is (the multi-host scripts build once).
 # TIME_ODDS (default empty: none) adds the check of the model against time odds: the same

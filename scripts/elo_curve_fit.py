@@ -32,39 +32,43 @@ def game_lines(path):
         return [line for line in f if line.strip()]
 
 
+def pairs_of(shards):
+    """{(shard, pair): {game: (line, parsed)}} from each shard file's lines: a pair is its file and
+    index, as shards on other opening files number their pairs from 0 too."""
+    pairs = {}
+    for i, lines in enumerate(shards):
+        for line in lines:
+            g = json.loads(line)
+            pairs.setdefault((i, g["pair"]), {})[g["game"]] = (line, g)
+    return pairs
+
+
 def distinct_pairs(shards):
-    """The lines of the first pair of each distinct (opening, game 0's moves, game 1's moves);
-    `shards`: each shard file's lines (a pair is its file and index: shards on other opening
-    files number their pairs from 0 too).
+    """The lines of the first pair of each distinct (opening, game 0's moves, game 1's moves), from
+    each shard file's lines.
 
     A node-limited game is a function of its opening and colours alone, and the runner plays
     opening p mod (number of openings) in pair p, so a point with more pairs than openings plays
     each pair again move for move: a copy is no new evidence, and counted as one it narrows the
     interval by the square root of the copies. Returns (kept lines, pairs played, pairs kept)."""
-    games = {}
-    for i, lines in enumerate(shards):
-        for line in lines:
-            g = json.loads(line)
-            games.setdefault((i, g["pair"]), {})[g["game"]] = (line, g)
+    pairs = pairs_of(shards)
     seen, kept = set(), []
-    for pair in sorted(games):
-        both = games[pair]
-        key = tuple((both[i][1]["opening"], both[i][1]["moves"]) if i in both else None for i in (0, 1))
-        if key in seen:
-            continue
-        seen.add(key)
-        kept.append([both[i][0] for i in sorted(both)])
-    return renumbered(kept), len(games), len(seen)
+    for key in sorted(pairs):
+        both = pairs[key]
+        games = tuple((both[i][1]["opening"], both[i][1]["moves"]) if i in both else None for i in (0, 1))
+        if games not in seen:
+            seen.add(games)
+            kept.append(both)
+    return renumbered(kept), len(pairs), len(seen)
 
 
 def renumbered(pairs):
-    """One list of lines from pairs' lines, pair i numbered i: `match merge` takes a pair index
-    once, and shards on different opening files share their indices."""
+    """The lines of pairs_of's values, in game order, pair i numbered i: `match merge` takes a pair
+    index once, and shards on different opening files share their indices."""
     out = []
-    for i, lines in enumerate(pairs):
-        for line in lines:
-            g = json.loads(line)
-            g["pair"] = i
+    for i, both in enumerate(pairs):
+        for game in sorted(both):
+            g = dict(both[game][1], pair=i)
             out.append(json.dumps(g) + "\n")
     return out
 
@@ -80,10 +84,7 @@ def merged(point_dir, dedupe=False):
     if dedupe:
         lines, played_pairs, _ = distinct_pairs(per_shard)
     else:
-        pairs = {}
-        for i, shard in enumerate(per_shard):
-            for line in shard:
-                pairs.setdefault((i, json.loads(line)["pair"]), []).append(line)
+        pairs = pairs_of(per_shard)
         lines, played_pairs = renumbered([pairs[p] for p in sorted(pairs)]), len(pairs)
     with tempfile.TemporaryDirectory() as tmp:
         plain = os.path.join(tmp, "games.jsonl")
