@@ -33,7 +33,8 @@ diff <(games "$work/whole.jsonl") <(games "$work/shards.jsonl")
 # The summaries, without the speed line (nodes are equal, think times are not).
 diff <(grep -v '^Speed' "$work/whole_merged.txt") <(grep -v '^Speed' "$work/merged.txt")
 # More pairs than openings under node limits: the runner says so, and pair 2 replays pair 0.
-grep -v '^#' "$src/match/openings/balanced.sfen" | grep . | head -n 2 > "$work/two.sfen"
+# (awk stops by itself: `grep | head` under pipefail fails whenever head exits before grep writes.)
+awk '!/^#/ && NF { print; if (++n == 2) exit }' "$src/match/openings/balanced.sfen" > "$work/two.sfen"
 "$bin/match" run --quiet --pairs 3 --concurrency 1 --max-plies 80 --openings "$work/two.sfen" \
   --engine name=n400 "cmd=$bin/sashite" tc=nodes=400 --engine name=n1200 "cmd=$bin/sashite" tc=nodes=1200 \
   --out "$work/repeat.jsonl" > /dev/null 2> "$work/repeat.err"
