@@ -6,7 +6,7 @@
 # position of ../shared/SPEC.md section 4, then `bench` (search). Run from the repository root.
 set -euo pipefail
 build=$1 out=$2 extra=${3:-} link=${4:-}
-prof=$PWD/$build/prof
+prof=$(realpath -m "$build")/prof  # -fprofile-*= needs an absolute path
 rm -rf "$prof"
 configure() { cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DSASHITE_BUILD_TESTS=OFF \
   -DSASHITE_BUILD_BENCH=OFF "-DCMAKE_CXX_FLAGS=$extra $1" "-DCMAKE_EXE_LINKER_FLAGS=$link" >/dev/null; }
