@@ -42,6 +42,7 @@ struct Impl final : MateSession::Base {
       MateLimits sub;
       sub.post_search = MatePostSearch::None;
       sub.stop = limits.stop;
+      sub.double_count = limits.double_count;
       if (limits.ms) {
         const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(walk_deadline - Clock::now()).count();
         if (left <= 0) return MOVE_NONE;

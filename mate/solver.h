@@ -82,6 +82,9 @@ struct MateLimits {
   // Threads searching together (the unbounded df-pn; the other solvers use one): 1 is
   // deterministic under a node limit, more share the table (mate/unbounded_df_pn.h).
   int threads = 1;
+  // The unbounded df-pn's source-node double-count elimination (mate/unbounded_df_pn.h): off by
+  // default, since it costs nodes on some long problems (FINDINGS.md F-mate-double-count).
+  bool double_count = false;
 };
 
 struct MateResult {

@@ -88,6 +88,17 @@ uint32_t UnboundedDfPnSolver<T>::before_check(uint32_t after, Move m, bool dispr
   return disproof ? no_new_drops(h.raw()) : h.raw();
 }
 
+// The attacker's hand after the check m: a dropped piece fewer, a captured one more.
+template <PnDnTableLayout T>
+uint32_t UnboundedDfPnSolver<T>::hand_after_check(Move m) const {
+  DefaultHand h = pos_->hand(attacker_);
+  if (is_drop(m))
+    h.sub(dropped_type(m));
+  else if (const Piece c = pos_->piece_on(to_sq(m)); c != NO_PIECE)
+    h.add(raw_type(type_of(c)));
+  return h.raw();
+}
+
 // A proof at a defending node whose check could be answered by a drop between: with fewer
 // pieces the attacker would leave the defender a kind it lacks now, so the proof needs every
 // piece of those kinds the attacker holds.
@@ -235,9 +246,12 @@ typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::mid(size_t ply, u
   StateInfo& st = state(ply);
   open_children(kids, attacking);
   const uint16_t child_len = minus_one(len);
-  if (repetition) push_path();
+  if (repetition) {
+    push_path();
+    if (links_ && own > 0) links_->record(path_keys_.node_at(size_t(own)), path_keys_.node_at(size_t(own - 1)));
+  }
   for (const Child& c : kids)
-    if (!c.waiting) table_.prefetch(pos_->board_key_after(c.move));
+    if (!c.waiting) table_.prefetch(c.board_after);
   const Key board = pos_->board_key();
   if (busy_) busy_->mark(board);
   for (Child& c : kids) {
@@ -247,9 +261,13 @@ typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::mid(size_t ply, u
   }
   poll();
   Value v;
-  while (!aborted_) {
+  for (bool first = repetition && links_; !aborted_; first = false) {
     bring_in_waiting(kids, st, child_len, repetition, attacking);
     Selection sel = select_child(kids, attacking);
+    if (first) {
+      eliminate_double_count(ply, kids[sel.best]);
+      sel = select_child(kids, attacking);
+    }
     v.pn = sel.pn;
     v.dn = sel.dn;
     if (v.pn == 0 || v.dn == 0 || v.pn >= thpn || v.dn >= thdn) break;
@@ -294,6 +312,37 @@ typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::mid(size_t ply, u
   return v;
 }
 
+// Source-node double-count elimination (Kishimoto 2010; KomoringHeights' form): a position
+// reached through two children of one node is counted in both their numbers, so that node's
+// sum (dn attacking, pn defending) overstates how hard it is. From the best child, the links
+// climb the positions each node was last entered from; the first that is on the current path
+// (other than this node as the child's own parent) is where two lines meet, and there the two
+// children they pass through are counted once. KomoringHeights also stops the climb where a
+// number grows by more than a few units on the way (a side branch then dominates); here that
+// test cost more nodes than it saved (FINDINGS.md F-mate-double-count). The climb stops at a
+// node whose own numbers the table no longer holds: its link may be stale.
+template <PnDnTableLayout T>
+void UnboundedDfPnSolver<T>::eliminate_double_count(size_t ply, const Child& best) {
+  ParentLinks::Node node{best.board_after, best.hand_after, ~pos_->side_to_move()}, parent;
+  for (size_t step = 0; step <= ply; ++step) {
+    if (!links_->find(node, parent) || !table_.probe(node.board, node.hand, kUnboundedLen).exact) return;
+    const int32_t at = path_keys_.exact_index_of(parent);
+    if (at >= 0) {
+      if (step == 0 && at == int32_t(ply)) return;  // entered from this node: no second line
+      const Move on_path = size_t(at) == ply ? best.move : path_moves_[size_t(at)];
+      Child *first = nullptr, *second = nullptr;
+      for (Child& c : frames_[size_t(at)].kids) {
+        if (c.waiting) continue;
+        if (c.move == on_path) first = &c;
+        if (c.board_after == node.board && c.hand_after == node.hand) second = &c;
+      }
+      if (first && second && first != second) first->once = second->once = true;
+      return;
+    }
+    node = parent;
+  }
+}
+
 // The node's children: every check (attacking) or evasion, each with its df-pn+ estimate, in
 // the estimate's order, the delayed ones marked.
 template <PnDnTableLayout T>
@@ -303,7 +352,10 @@ void UnboundedDfPnSolver<T>::open_children(std::vector<Child>& kids, bool attack
   kids.clear();
   for (const ExtMove* m = scratch_.data(); m != end; ++m) {
     kids.push_back({m->move, {}});
-    estimate(kids.back(), attacking);
+    Child& c = kids.back();
+    estimate(c, attacking);
+    c.board_after = pos_->board_key_after(c.move);
+    if (links_) c.hand_after = attacking ? hand_after_check(c.move) : attacker_hand();  // double counts only
   }
   // Insertion sort: stable, and no buffer to allocate for a few dozen children.
   for (size_t i = 1; i < kids.size(); ++i)
@@ -346,7 +398,7 @@ typename UnboundedDfPnSolver<T>::Selection UnboundedDfPnSolver<T>::select_child(
   Selection s;
   s.pn = attacking ? kInfinitePnDn : 0;
   s.dn = attacking ? 0 : kInfinitePnDn;
-  PnDn max_dn = 0, best_number = kInfinitePnDn + 1;
+  PnDn once = 0, best_number = kInfinitePnDn + 1;
   s.second = kInfinitePnDn + 1;
   for (size_t i = 0; i < kids.size(); ++i) {
     if (kids[i].waiting) continue;
@@ -361,16 +413,23 @@ typename UnboundedDfPnSolver<T>::Selection UnboundedDfPnSolver<T>::select_child(
     } else if (number < s.second) {
       s.second = number;
     }
-    if (!attacking)
-      s.pn = add(s.pn, c.pn), s.dn = std::min(s.dn, c.dn);
-    else if (s.pn = std::min(s.pn, c.pn); kids[i].max_dn)
-      max_dn = std::max(max_dn, c.dn);
+    PnDn& sum = attacking ? s.dn : s.pn;
+    const PnDn summed = attacking ? c.dn : c.pn;
+    if (attacking)
+      s.pn = std::min(s.pn, c.pn);
     else
-      s.dn = add(s.dn, c.dn);
+      s.dn = std::min(s.dn, c.dn);
+    if (kids[i].once)
+      once = std::max(once, summed);
+    else
+      sum = add(sum, summed);
     if (number == 0) break;
   }
-  // Long-range drops on one line lead to much the same positions: their dn counts once.
-  if (attacking) s.dn = add(s.dn, max_dn);
+  // Children counted once (long-range drops on one line, a double count): the greatest.
+  if (attacking)
+    s.dn = add(s.dn, once);
+  else
+    s.pn = add(s.pn, once);
   return s;
 }
 
@@ -464,7 +523,7 @@ void UnboundedDfPnSolver<T>::estimate(Child& c, bool attacking) const {
       c.dn0 += 2;
     else
       c.pn0 += 2;
-    c.max_dn = long_range_drop(m);
+    c.once = long_range_drop(m);
   } else if (captured != NO_PIECE) {
     c.pn0 = 4, c.dn0 = 2;
   } else if (!is_drop(m) && from_sq(m) == pos_->king_square(us)) {
@@ -558,6 +617,7 @@ typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::parallel_search(u
         StateInfo si;
         pos.set(sfen, &si);
         UnboundedDfPnSolver helper(table_);
+        helper.links_ = links_;
         if (helper.help(pos, len, id, limits_->max_ply, stop, nodes[id - 1], busy))
           decided.store(true, std::memory_order_relaxed);
       });
@@ -712,6 +772,7 @@ MateResult UnboundedDfPnSolver<T>::solve(Position& pos, const MateLimits& limits
   max_ply_ = limits.max_ply > 0 ? size_t(limits.max_ply) : stack_plies();
   path_moves_.clear();
   path_keys_.clear();
+  links_ = limits.double_count ? &ParentLinks::begin_solve() : nullptr;
   next_progress_ms_ = limits.progress_ms;
   next_poll_ = 0;
   if (!begin(pos, limits, res)) return res;

@@ -50,8 +50,12 @@
 //   them, and each thread's path-dependent failures stay its own, so answers are as sound as
 //   with one thread; with one thread (the default) the search is deterministic under a node
 //   limit.
-// - Not done: threshold-controlling (TCA) and source-node double-count elimination (SNDA,
-//   Kishimoto 2010).
+// - Double counts (MateLimits::double_count, off by default): with source-node double-count
+//   elimination (Kishimoto 2010; KomoringHeights' form) every entered node records the node it
+//   was entered from (mate/parent_links.h); where the best child's links climb to a node on the
+//   path, the two children there whose lines meet count once in its sum (eliminate_double_count()).
+//   It saves nodes on some problems and costs them on others (FINDINGS.md F-mate-double-count).
+// - Not done: threshold-controlling (TCA).
 #pragma once
 
 #include <atomic>
@@ -59,6 +63,7 @@
 #include <deque>
 #include <vector>
 
+#include "mate/parent_links.h"
 #include "mate/pn_dn_table.h"
 #include "mate/solver.h"
 
@@ -92,9 +97,13 @@ class UnboundedDfPnSolver : detail::SolveState {
     Value v;
     int32_t next = -1;
     bool waiting = false;
-    bool max_dn = false;       // attacking: dn counted by max, not sum (a long-range drop)
+    // Counted once: the node's sum (dn attacking, pn defending) takes the greatest of these
+    // children's numbers instead of adding each (a long-range drop; a double count found).
+    bool once = false;
     uint8_t pn0 = 1, dn0 = 1;  // df-pn+ initial numbers
     int16_t order = 0;         // ties between equal numbers: the lower first
+    Key board_after = 0;       // the position after the move: its board (the table prefetch's address)
+    uint32_t hand_after = 0;   // and the attacker's hand (with MateLimits::double_count only)
   };
   struct Frame {
     std::vector<Child> kids;
@@ -130,6 +139,15 @@ class UnboundedDfPnSolver : detail::SolveState {
     }
     size_t size() const { return path_.size(); }
     uint32_t hand_at(int32_t index) const { return path_[size_t(index)].hand; }
+    ParentLinks::Node node_at(size_t index) const { return {path_[index].board, path_[index].hand, path_[index].side}; }
+    // The deepest index of exactly this position, else -1.
+    int32_t exact_index_of(const ParentLinks::Node& n) const {
+      if (!counts_[n.board & 0xFFFF]) return -1;
+      for (size_t i = path_.size(); i > 0; --i)
+        if (const Node& p = path_[i - 1]; p.board == n.board && p.side == n.side && p.hand == n.hand)
+          return int32_t(i - 1);
+      return -1;
+    }
     // The deepest index whose position this one repeats (or is no progress on), else -1.
     int32_t index_of(Key board, Color side, uint32_t hand) const {
       if (!counts_[board & 0xFFFF]) return -1;
@@ -185,11 +203,15 @@ class UnboundedDfPnSolver : detail::SolveState {
             std::atomic<uint64_t>& nodes, BusyBoards& busy);
   uint64_t all_nodes() const;  // this thread's and the running helpers' nodes
   bool proof_line(uint16_t len, std::vector<Move>& line);
+  // Source-node double-count elimination (Kishimoto 2010): the best child's links up to a node
+  // on the path mark the two children there through which it is reached as counted once.
+  void eliminate_double_count(size_t ply, const Child& best);
   void store(uint16_t searched, const Value& v, Move m, uint64_t amount);
   // Proof and disproof pieces (Seo 1999; Nagai 2002).
   uint32_t before_check(uint32_t after, Move m, bool disproof) const;
   uint32_t interpositions(uint32_t proof) const;
   uint32_t no_new_drops(uint32_t disproof) const;
+  uint32_t hand_after_check(Move m) const;
   void poll();
   void progress();
   void push_path() { path_keys_.push(pos_->board_key(), pos_->side_to_move(), attacker_hand()); }
@@ -205,6 +227,7 @@ class UnboundedDfPnSolver : detail::SolveState {
   std::vector<ExtMove> scratch_;
   StateInfo leaf_state_;
   PathKeys path_keys_;
+  ParentLinks* links_ = nullptr;  // MateLimits::double_count: the main thread's, shared by its helpers
   std::vector<Move> path_moves_;  // the current path (progress lines)
   std::vector<Move> best_;        // the best proven line
   uint16_t proven_within_ = 0;    // its bound: a mate within this many plies against every defence

@@ -439,6 +439,14 @@ FINDINGS = [
                "煙詰 nodes")]
      + [FileCell(f"煙詰 nodes, units (dn, pn) = {u}", "2026-11-26-unbounded-df-pn-steps.md", k, "煙詰 nodes")
         for u, k in (("1, 1", "1, 1"), ("2, 2", "2, 2"), ("3, 3", "**3, 3**"), ("4, 4", "4, 4"), ("6, 6", "6, 6"))]),
+    ("F-mate-double-count", S_OWN, "Does source-node double-count elimination (Kishimoto 2010, KomoringHeights' "
+     "form) make the unbounded df-pn's proofs take fewer nodes?",
+     [FileCell(f"{problem} nodes, first proof, one thread, {variant}", "2026-12-02-mate-double-count.md", key, column)
+      for problem, column in (("煙詰", "煙詰 nodes"), ("tsume_generated.txt", "tsume_generated.txt nodes"),
+                              ("tsume_hard.txt", "tsume_hard.txt nodes"))
+      for variant, key in (("off", "off"), ("on", "**on**"), ("with the side-branch test", "side-branch test 9"))]
+     + [FileCell(f"ミクロコスモス nodes, first proof, one thread, {variant}", "2026-12-02-mate-double-count.md",
+                 "ミクロコスモス", column) for variant, column in (("off", "off nodes"), ("on", "on nodes"))]),
     ("F-mate-table-collection", S_OWN, "Does a sampled garbage collection by effort (KomoringHeights' idea) keep more "
      "of what the unbounded df-pn needs than replacing the least-worked entry of an 8-entry cluster?",
      [FileCell(f"{problem} {question}, {key.split(', ')[-1]}, {layout}", "2026-11-30-mate-table-collection.md", key,

@@ -479,6 +479,43 @@ TEST(UnboundedDfPn, TwoThreadsAnswerAsOne) {
     }
 }
 
+// The double-count elimination (MateLimits::double_count) changes numbers, never answers: the
+// sets' mates at their exact lengths, every line a mate, every "no mate within N" kept, with one
+// thread and with two sharing the parent links. It acts: on tsume.txt's third problem (the king
+// in the open, four golds in hand) the merged numbers take fewer nodes.
+TEST(UnboundedDfPn, DoubleCountEliminationAnswersAsWithout) {
+  auto run = [](const Problem& p, bool double_count, int threads) {
+    Position pos;
+    StateInfo si;
+    EXPECT_EQ(pos.set(p.sfen, &si), std::nullopt) << p.sfen;
+    PnDnTable<DefaultHand> table;
+    table.resize(16);
+    UnboundedDfPnSolver<PnDnTable<DefaultHand>> solver(table);
+    MateLimits limits;
+    limits.threads = threads;
+    limits.double_count = double_count;
+    limits.max_depth = p.mate() ? kMaxMateDepth : p.length();
+    const MateResult r = solver.solve(pos, limits);
+    if (p.mate()) {
+      EXPECT_EQ(r.status, MateStatus::Mate) << p.sfen;
+      EXPECT_EQ(int(r.moves.size()), p.length()) << p.sfen;
+      EXPECT_EQ(check_mate_line(pos, r.moves), "") << p.sfen;
+    } else {
+      EXPECT_EQ(r.status, MateStatus::NoMate) << p.sfen;
+      EXPECT_GE(r.depth, p.length()) << p.sfen;
+    }
+    return r.nodes;
+  };
+  for (const char* file : {"tsume.txt", "tsume_generated.txt"})
+    for (const Problem& p : load_set(file)) {
+      run(p, true, 1);
+      run(p, true, 2);
+    }
+  const Problem open_king = load_set()[2];
+  ASSERT_EQ(open_king.sfen, "9/9/9/4k4/9/4P4/9/9/9 b 4G2r2b4s4n4l17p 1");
+  EXPECT_LT(run(open_king, true, 1), run(open_king, false, 1));
+}
+
 // The leaf tests against full generation: for every check of positions from the sets and of
 // random middlegames, the solver's mate test (mate1_detail::mates, the mate-in-one family's
 // bitboard method) answers as the evasion generator, and leaves_flight() (mate/leaf.h) never
@@ -852,6 +889,22 @@ TEST(MateProcess, GoMateWithTwoThreadsAnswersTheSet) {
     }
   }
   p.send("setoption name MateThreads value 0");
+  EXPECT_EQ(go_mate(p, "9/9/9/9/9/9/9/9/4K4 b G 1", 1000), "checkmate nomate");
+}
+
+// MateDoubleCount through USI: the set's answers as without it, and a value that is not a check's
+// is refused with the option left as it was.
+TEST(MateProcess, GoMateWithDoubleCountEliminationAnswersTheSet) {
+  sashite::testing::UsiProcess p({std::string(SASHITE_BIN_DIR) + "/sashite"});
+  p.send("setoption name MateDoubleCount value true");
+  for (const Problem& pr : load_set()) {
+    const std::string answer = go_mate(p, pr.sfen, 10000);
+    expect_answer(pr, answer, "sashite, double-count elimination");
+    if (pr.mate()) {
+      EXPECT_EQ(std::count(answer.begin(), answer.end(), ' '), pr.length()) << answer;
+    }
+  }
+  p.send("setoption name MateDoubleCount value maybe");
   EXPECT_EQ(go_mate(p, "9/9/9/9/9/9/9/9/4K4 b G 1", 1000), "checkmate nomate");
 }
 

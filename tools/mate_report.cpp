@@ -9,10 +9,10 @@
 // (1-based) 謎電's per-iteration table and the table statistics of each combination. Markdown.
 // --post-search sets the unbounded df-pn's MatePostSearch (default shortest, the others' question);
 // --solver keeps one solver, --table one table layout; --threads runs the unbounded df-pn on that
-// many threads (default 1).
+// many threads (default 1), --double-count on with its double-count elimination.
 //   mate_report [--mb M] [--runs R] [--ms T] [--detail N] [--gpsusi PATH|none]
 //               [--engine NAME=PATH[,OPTION=VALUE...]]... [--post-search none|upper-bound|shortest]
-//               [--solver NAME] [--table NAME] [--threads N] FILE
+//               [--solver NAME] [--table NAME] [--threads N] [--double-count on|off] FILE
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -70,7 +70,8 @@ std::string replay(const std::string& sfen, const std::vector<std::string>& usi_
 }
 
 // max_depth: a "nomate N" problem is solved to N plies, as the tests do.
-Run solve(MateSession& session, const std::string& sfen, int64_t ms, int max_depth, MatePostSearch post, int threads) {
+Run solve(MateSession& session, const std::string& sfen, int64_t ms, int max_depth, MatePostSearch post, int threads,
+          bool double_count) {
   Position pos;
   StateInfo si;
   if (auto err = pos.set(sfen, &si)) {
@@ -82,6 +83,7 @@ Run solve(MateSession& session, const std::string& sfen, int64_t ms, int max_dep
   limits.max_depth = max_depth;
   limits.post_search = post;
   limits.threads = threads;
+  limits.double_count = double_count;
   Run run;
   run.result = session.solve(pos, limits);
   run.answer = mate_answer(run.result);
@@ -155,6 +157,7 @@ struct Options {
   size_t mb = 256;
   MatePostSearch post = MatePostSearch::Shortest;  // the unbounded df-pn's
   int runs = 3, detail = 0, threads = 1;
+  bool double_count = false;  // the unbounded df-pn's (MateLimits::double_count)
   int64_t ms = 60000;
   std::string gpsusi = "auto";  // a path, "auto" (find it) or "none"
   struct Engine {
@@ -171,7 +174,7 @@ constexpr study::CommandLine kCommandLine{"mate_report",
                                           "mate_report [--mb M] [--runs R] [--ms T] [--detail N] [--gpsusi PATH|none] "
                                           "[--engine NAME=PATH[,OPTION=VALUE...]]... "
                                           "[--post-search none|upper-bound|shortest] "
-                                          "[--solver NAME] [--table NAME] [--threads N] FILE"};
+                                          "[--solver NAME] [--table NAME] [--threads N] [--double-count on|off] FILE"};
 
 // "NAME=PATH[,OPTION=VALUE...]": an outside engine and the USI options it is given.
 Options::Engine parse_engine(const std::string& text) {
@@ -213,6 +216,12 @@ Options parse_options(int argc, char** argv) {
                          if (!n)
                            kCommandLine.fail("--threads takes a number from 1 to 64, not '" + std::string(v) + "'");
                          o.threads = *n;
+                       }},
+                      {"--double-count",
+                       [&](const char* v) {
+                         const std::string d = v;
+                         if (d != "on" && d != "off") kCommandLine.fail("--double-count must be on or off");
+                         o.double_count = d == "on";
                        }},
                       {"--post-search",
                        [&](const char* v) {
@@ -270,9 +279,9 @@ std::vector<std::vector<Run>> measure(const Options& o, const std::vector<MatePr
     std::vector<std::vector<Run>> all(k.size());
     for (int r = 0; r < o.runs; ++r)
       for (size_t c = 0; c < k.size(); ++c)
-        all[c].push_back(c < k.sessions.size()
-                             ? solve(k.sessions[c], problems[p].sfen, o.ms, problems[p].max_depth(), o.post, o.threads)
-                             : k.engines[c - k.sessions.size()]->solve(problems[p].sfen, o.ms));
+        all[c].push_back(c < k.sessions.size() ? solve(k.sessions[c], problems[p].sfen, o.ms, problems[p].max_depth(),
+                                                       o.post, o.threads, o.double_count)
+                                               : k.engines[c - k.sessions.size()]->solve(problems[p].sfen, o.ms));
     for (size_t c = 0; c < k.size(); ++c) {
       rows[p][c] = median(all[c]);
       if (rows[p][c].answer.starts_with("mate ")) rows[p][c].line_error = replay(problems[p].sfen, rows[p][c].line);

@@ -94,6 +94,11 @@ void UsiEngine::add_options() {
     mate_threads_ = v.number;
     return std::nullopt;
   }));
+  // The unbounded df-pn's double-count elimination (mate::MateLimits::double_count).
+  options_.add(UsiOption::check("MateDoubleCount", false, [this](const OptionValue& v) -> Error {
+    mate_double_count_ = v.number != 0;
+    return std::nullopt;
+  }));
   // Where `go mate` writes the proof of a mate it answers, for mate_check (empty: nowhere).
   options_.add(UsiOption::string("MateProofFile", "", [this](const OptionValue& v) -> Error {
     mate_proof_file_ = v.text;
@@ -474,6 +479,7 @@ usi::Job UsiEngine::go_mate(const SearchLimits& limits) {
         const auto t0 = std::chrono::steady_clock::now();
         ml.post_search = mate_post_search_;
         ml.threads = mate_threads_;
+        ml.double_count = mate_double_count_;
         ml.on_progress = [this](const MateProgress& p) {
           const uint64_t ms = uint64_t(p.seconds * 1000);
           std::string line = "info time " + std::to_string(ms) + " nodes " + std::to_string(p.nodes) + " nps " +

@@ -94,7 +94,8 @@ class UsiEngine {
   std::string mate_solver_ = kDefaultMateSolver, mate_table_name_ = kDefaultMateTable;
   int mate_hash_mb_ = kDefaultMateHashMb;
   mate::MatePostSearch mate_post_search_ = mate::MatePostSearch::Shortest;
-  int mate_threads_ = 1;  // MateThreads
+  int mate_threads_ = 1;            // MateThreads
+  bool mate_double_count_ = false;  // MateDoubleCount
   // MateProofFile: where `go mate` writes the proof of a mate it answers (rules/mate_proof.h);
   // empty (the default): no proof is written.
   std::string mate_proof_file_;
