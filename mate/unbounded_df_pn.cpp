@@ -187,7 +187,7 @@ typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::evaluate(uint16_t
     return h.raw();
   }();
   if (pos_->side_to_move() == attacker_) {
-    if (len == 0) return {kInfinitePnDn, 0, 0, false, kAll};  // no check within no ply, whatever the hand
+    if (len == 0) return {kInfinitePnDn, 0, 0, kIndependent, kAll};  // no check within no ply, whatever the hand
     // Leaves: no check at all is no mate at any length; a check without an evasion is a mate
     // in one, stored so that the line can follow it.
     const ExtMove* end = generate<GenType::ChecksAll>(*pos_, scratch_.data());
