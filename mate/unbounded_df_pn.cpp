@@ -316,8 +316,8 @@ typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::mid(size_t ply, u
 // reached through two children of one node is counted in both their numbers, so that node's
 // sum (dn attacking, pn defending) overstates how hard it is. From the best child, the links
 // climb the positions each node was last entered from; the first that is on the current path
-// (other than this node as the child's own parent) is where two lines meet, and there the two
-// children they pass through are counted once. KomoringHeights also stops the climb where a
+// above this node is where two lines meet, and there the two children they pass through are
+// counted once. KomoringHeights also stops the climb where a
 // number grows by more than a few units on the way (a side branch then dominates); here that
 // test cost more nodes than it saved (FINDINGS.md F-mate-double-count). The climb stops at a
 // node whose own numbers the table no longer holds: its link may be stale.
@@ -327,9 +327,11 @@ void UnboundedDfPnSolver<T>::eliminate_double_count(size_t ply, const Child& bes
   for (size_t step = 0; step <= ply; ++step) {
     if (!links_->find(node, parent) || !table_.probe(node.board, node.hand, kUnboundedLen).exact) return;
     const int32_t at = path_keys_.exact_index_of(parent);
+    // This node itself: at the first step the child's own parent, later a line back through a
+    // sibling, which KomoringHeights does not merge either (and merging it costs nodes here).
+    if (at == int32_t(ply)) return;
     if (at >= 0) {
-      if (step == 0 && at == int32_t(ply)) return;  // entered from this node: no second line
-      const Move on_path = size_t(at) == ply ? best.move : path_moves_[size_t(at)];
+      const Move on_path = path_moves_[size_t(at)];
       Child *first = nullptr, *second = nullptr;
       for (Child& c : frames_[size_t(at)].kids) {
         if (c.waiting) continue;
