@@ -453,65 +453,51 @@ TEST(PnDnTable, ThreadsCountEveryStore) {
   EXPECT_EQ(one.dropped, s.dropped);
 }
 
+// A problem of a set solved by the unbounded df-pn under `limits` (its depth set from the
+// problem): a mate at its exact length with a line that mates, or "no mate within N" kept.
+// Returns the nodes searched.
+uint64_t expect_set_answer(const Problem& p, MateLimits limits) {
+  Position pos;
+  StateInfo si;
+  EXPECT_EQ(pos.set(p.sfen, &si), std::nullopt) << p.sfen;
+  PnDnTable<DefaultHand> table;
+  table.resize(16);
+  UnboundedDfPnSolver<PnDnTable<DefaultHand>> solver(table);
+  limits.max_depth = p.mate() ? kMaxMateDepth : p.length();
+  const MateResult r = solver.solve(pos, limits);
+  if (p.mate()) {
+    EXPECT_EQ(r.status, MateStatus::Mate) << p.sfen;
+    EXPECT_EQ(int(r.moves.size()), p.length()) << p.sfen;
+    EXPECT_EQ(check_mate_line(pos, r.moves), "") << p.sfen;
+  } else {
+    EXPECT_EQ(r.status, MateStatus::NoMate) << p.sfen;
+    EXPECT_GE(r.depth, p.length()) << p.sfen;
+  }
+  return r.nodes;
+}
+
 // Two threads over one table answer as one does: the sets' mates at their exact lengths (the
 // post-search's passes run with helpers too), every line a mate, every "no mate within N" kept.
 TEST(UnboundedDfPn, TwoThreadsAnswerAsOne) {
+  MateLimits limits;
+  limits.threads = 2;
   for (const char* file : {"tsume.txt", "tsume_generated.txt"})
-    for (const Problem& p : load_set(file)) {
-      Position pos;
-      StateInfo si;
-      ASSERT_EQ(pos.set(p.sfen, &si), std::nullopt) << p.sfen;
-      PnDnTable<DefaultHand> table;
-      table.resize(16);
-      UnboundedDfPnSolver<PnDnTable<DefaultHand>> solver(table);
-      MateLimits limits;
-      limits.threads = 2;
-      limits.max_depth = p.mate() ? kMaxMateDepth : p.length();
-      const MateResult r = solver.solve(pos, limits);
-      if (p.mate()) {
-        ASSERT_EQ(r.status, MateStatus::Mate) << p.sfen;
-        EXPECT_EQ(int(r.moves.size()), p.length()) << p.sfen;
-        EXPECT_EQ(check_mate_line(pos, r.moves), "") << p.sfen;
-      } else {
-        EXPECT_EQ(r.status, MateStatus::NoMate) << p.sfen;
-        EXPECT_GE(r.depth, p.length()) << p.sfen;
-      }
-    }
+    for (const Problem& p : load_set(file)) expect_set_answer(p, limits);
 }
 
-// The double-count elimination (MateLimits::double_count) changes numbers, never answers: the
-// sets' mates at their exact lengths, every line a mate, every "no mate within N" kept, with one
-// thread, and on tsume.txt with two sharing the parent links. It acts: on tsume.txt's third problem (the king
-// in the open, four golds in hand) the merged numbers take fewer nodes.
+// The double-count elimination (MateLimits::double_count) changes numbers, never answers, with
+// one thread on both sets and with two (sharing the parent links) on tsume.txt. It acts: on
+// tsume.txt's third problem (the king in the open, four golds in hand) it takes fewer nodes.
 TEST(UnboundedDfPn, DoubleCountEliminationAnswersAsWithout) {
-  auto run = [](const Problem& p, bool double_count, int threads) {
-    Position pos;
-    StateInfo si;
-    EXPECT_EQ(pos.set(p.sfen, &si), std::nullopt) << p.sfen;
-    PnDnTable<DefaultHand> table;
-    table.resize(16);
-    UnboundedDfPnSolver<PnDnTable<DefaultHand>> solver(table);
-    MateLimits limits;
-    limits.threads = threads;
-    limits.double_count = double_count;
-    limits.max_depth = p.mate() ? kMaxMateDepth : p.length();
-    const MateResult r = solver.solve(pos, limits);
-    if (p.mate()) {
-      EXPECT_EQ(r.status, MateStatus::Mate) << p.sfen;
-      EXPECT_EQ(int(r.moves.size()), p.length()) << p.sfen;
-      EXPECT_EQ(check_mate_line(pos, r.moves), "") << p.sfen;
-    } else {
-      EXPECT_EQ(r.status, MateStatus::NoMate) << p.sfen;
-      EXPECT_GE(r.depth, p.length()) << p.sfen;
-    }
-    return r.nodes;
-  };
-  for (const Problem& p : load_set()) run(p, true, 2);
+  MateLimits on, two;
+  on.double_count = two.double_count = true;
+  two.threads = 2;
+  for (const Problem& p : load_set()) expect_set_answer(p, two);
   for (const char* file : {"tsume.txt", "tsume_generated.txt"})
-    for (const Problem& p : load_set(file)) run(p, true, 1);
+    for (const Problem& p : load_set(file)) expect_set_answer(p, on);
   const Problem open_king = load_set()[2];
   ASSERT_EQ(open_king.sfen, "9/9/9/4k4/9/4P4/9/9/9 b 4G2r2b4s4n4l17p 1");
-  EXPECT_LT(run(open_king, true, 1), run(open_king, false, 1));
+  EXPECT_LT(expect_set_answer(open_king, on), expect_set_answer(open_king, MateLimits{}));
 }
 
 // The leaf tests against full generation: for every check of positions from the sets and of
@@ -872,38 +858,29 @@ void expect_answer(const Problem& p, const std::string& answer, const std::strin
   EXPECT_EQ(check_mate_line(pos, line), "") << who << ": " << answer;
 }
 
-// MateThreads 2 through USI: the set's mates at their lengths (the default post-search proves
-// them the shortest), its no-mates as no mate, and the engine answers again after a bad value.
-TEST(MateProcess, GoMateWithTwoThreadsAnswersTheSet) {
+// tsume.txt through `go mate` after `setoption name OPTION value VALUE`: the mates at their
+// lengths (the default post-search proves them the shortest), the no-mates as no mate; then the
+// engine answers again after the option is given a bad value.
+void expect_set_through_option(const std::string& option, const std::string& value, const std::string& bad) {
   sashite::testing::UsiProcess p({std::string(SASHITE_BIN_DIR) + "/sashite"});
-  p.send("setoption name MateThreads value 2");
+  p.send("setoption name " + option + " value " + value);
   for (const Problem& pr : load_set()) {
     const std::string answer = go_mate(p, pr.sfen, 10000);
-    expect_answer(pr, answer, "sashite, 2 threads");
+    expect_answer(pr, answer, "sashite, " + option + " " + value);
     if (pr.mate()) {
       EXPECT_EQ(std::count(answer.begin(), answer.end(), ' '), pr.length()) << answer;
     } else {
       EXPECT_EQ(answer, "checkmate nomate");
     }
   }
-  p.send("setoption name MateThreads value 0");
+  p.send("setoption name " + option + " value " + bad);
   EXPECT_EQ(go_mate(p, "9/9/9/9/9/9/9/9/4K4 b G 1", 1000), "checkmate nomate");
 }
 
-// MateDoubleCount through USI: the set's answers as without it, and a value that is not a check's
-// is refused with the option left as it was.
+TEST(MateProcess, GoMateWithTwoThreadsAnswersTheSet) { expect_set_through_option("MateThreads", "2", "0"); }
+
 TEST(MateProcess, GoMateWithDoubleCountEliminationAnswersTheSet) {
-  sashite::testing::UsiProcess p({std::string(SASHITE_BIN_DIR) + "/sashite"});
-  p.send("setoption name MateDoubleCount value true");
-  for (const Problem& pr : load_set()) {
-    const std::string answer = go_mate(p, pr.sfen, 10000);
-    expect_answer(pr, answer, "sashite, double-count elimination");
-    if (pr.mate()) {
-      EXPECT_EQ(std::count(answer.begin(), answer.end(), ' '), pr.length()) << answer;
-    }
-  }
-  p.send("setoption name MateDoubleCount value maybe");
-  EXPECT_EQ(go_mate(p, "9/9/9/9/9/9/9/9/4K4 b G 1", 1000), "checkmate nomate");
+  expect_set_through_option("MateDoubleCount", "true", "maybe");
 }
 
 // Each solver through the MateSolver option.
