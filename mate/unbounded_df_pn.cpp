@@ -317,10 +317,10 @@ typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::mid(size_t ply, u
 // sum (dn attacking, pn defending) overstates how hard it is. From the best child, the links
 // climb the positions each node was last entered from; the first that is on the current path
 // above this node is where two lines meet, and there the two children they pass through are
-// counted once. KomoringHeights also stops the climb where a
-// number grows by more than a few units on the way (a side branch then dominates); here that
-// test cost more nodes than it saved (FINDINGS.md F-mate-double-count). The climb stops at a
-// node whose own numbers the table no longer holds: its link may be stale.
+// counted once. The climb stops at a node whose own numbers the table no longer holds: its link
+// may be stale. KomoringHeights also stops it where a number grows by more than a few units on
+// the way (a side branch then dominates); here that test cost more nodes than it saved
+// (FINDINGS.md F-mate-double-count).
 template <PnDnTableLayout T>
 void UnboundedDfPnSolver<T>::eliminate_double_count(size_t ply, const Child& best) {
   ParentLinks::Node node{best.board_after, best.hand_after, ~pos_->side_to_move()}, parent;
