@@ -26,7 +26,6 @@ class ParentLinks {
     Key board = 0;
     uint32_t hand = 0;  // the attacker's raw hand
     Color side = BLACK;
-    bool operator==(const Node&) const = default;
   };
 
   // The calling thread's links (allocated on first use: zero pages the kernel maps as they are

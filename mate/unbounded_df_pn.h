@@ -140,24 +140,15 @@ class UnboundedDfPnSolver : detail::SolveState {
     size_t size() const { return path_.size(); }
     uint32_t hand_at(int32_t index) const { return path_[size_t(index)].hand; }
     ParentLinks::Node node_at(size_t index) const { return {path_[index].board, path_[index].hand, path_[index].side}; }
-    // The deepest index of exactly this position, else -1.
-    int32_t exact_index_of(const ParentLinks::Node& n) const {
-      if (!counts_[n.board & 0xFFFF]) return -1;
-      for (size_t i = path_.size(); i > 0; --i)
-        if (const Node& p = path_[i - 1]; p.board == n.board && p.side == n.side && p.hand == n.hand)
-          return int32_t(i - 1);
-      return -1;
-    }
     // The deepest index whose position this one repeats (or is no progress on), else -1.
     int32_t index_of(Key board, Color side, uint32_t hand) const {
-      if (!counts_[board & 0xFFFF]) return -1;
       const DefaultHand h = DefaultHand::from_raw(hand);
-      for (size_t i = path_.size(); i > 0; --i) {
-        const Node& n = path_[i - 1];
-        if (n.board == board && n.side == side && DefaultHand::from_raw(n.hand).superior_or_equal(h))
-          return int32_t(i - 1);
-      }
-      return -1;
+      return deepest(
+          board, [&](const Node& n) { return n.side == side && DefaultHand::from_raw(n.hand).superior_or_equal(h); });
+    }
+    // The deepest index of exactly this position, else -1.
+    int32_t exact_index_of(const ParentLinks::Node& x) const {
+      return deepest(x.board, [&](const Node& n) { return n.side == x.side && n.hand == x.hand; });
     }
     void clear() {
       while (!path_.empty()) pop();
@@ -169,6 +160,15 @@ class UnboundedDfPnSolver : detail::SolveState {
       Color side;
       uint32_t hand;
     };
+    // The deepest index of a node on `board` that `match` accepts, else -1.
+    template <class Match>
+    int32_t deepest(Key board, Match match) const {
+      if (!counts_[board & 0xFFFF]) return -1;
+      for (size_t i = path_.size(); i > 0; --i)
+        if (const Node& n = path_[i - 1]; n.board == board && match(n)) return int32_t(i - 1);
+      return -1;
+    }
+
     std::vector<Node> path_;
     std::vector<uint16_t> counts_ = std::vector<uint16_t>(0x10000);
   };
