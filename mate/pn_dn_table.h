@@ -6,11 +6,15 @@
 //   proven in L plies with hand H  => proven for every hand >= H and every bound >= L;
 //   no mate within D with hand H   => disproven for every hand <= H and every bound <= D.
 // Sizing and clearing: as many clusters of 8 entries as the megabytes hold (no power-of-two
-// rounding, the cluster is a multiply-high of the key); beside the entries one cache line per
-// cluster (PnDnClusterMeta: tags, generations, efforts) answers most probes and every choice
-// of slot without reading an entry. The memory comes zeroed from the kernel on huge pages
+// rounding, the cluster is a multiply-high of the key); a cluster's first cache line
+// (PnDnClusterMeta: tags, stamps, efforts) answers most probes and every choice of slot
+// without reading an entry, and its entries follow it in the same page, so that the entry a tag
+// names costs no second page walk. The memory comes zeroed from the kernel on huge pages
 // (base/large_memory.h), so pages are not touched before they are written, and clear() starts
-// a new generation instead of writing the table: an entry of another generation is empty.
+// a new generation instead of writing the table: an entry of another generation is empty. An
+// entry's stamp is its generation and its kind (numbers, proven, disproven), so the table keeps
+// exact counts of each from the stamps it reads anyway, and stats() reads no entry: a scan of a
+// 4 GB table after each solve held back the answer by a fifth of a second.
 // Replacement: within the key's cluster, an empty entry, else the one with the least effort
 // (nodes searched below it); whether a garbage collection also makes room table-wide is the
 // registered choice C (mate/pn_dn_collection.h).
@@ -97,11 +101,23 @@ inline void store_entry(PnDnEntry& to, PnDnEntry e) {
 // What a probe or a store reads first, one cache line per cluster: a probe reads an entry only
 // when its tag matches, and a store picks its slot without reading the entries.
 struct alignas(64) PnDnClusterMeta {
-  uint32_t tag[8];         // the board key's high half
-  uint16_t generation[8];  // 0: never written; another than the table's: empty
-  uint16_t effort[8];      // effort_code() of the entry's amount: replacement reads it here
+  uint32_t tag[8];     // the board key's high half
+  uint16_t stamp[8];   // generation | kind << 14; generation 0: never written, another: empty
+  uint16_t effort[8];  // effort_code() of the entry's amount: replacement reads it here
 };
 static_assert(sizeof(PnDnClusterMeta) == 64);
+
+// A cluster as it lies in memory, six cache lines:
+//   line 0        tag[8] | stamp[8] | effort[8]
+//   lines 1-5     entry[0] ... entry[7], 40 bytes each
+// A table of gigabytes misses the TLB on nearly every probe (more under a hypervisor's nested
+// paging than on bare metal); with the entries in other pages than their tags, a probe that hits
+// paid for two walks.
+struct alignas(64) PnDnCluster {
+  PnDnClusterMeta meta;
+  PnDnEntry entry[8];
+};
+static_assert(sizeof(PnDnCluster) == 6 * 64);
 
 // An amount of nodes as a 16-bit code of the same order: exact below 2048, then 11 significant
 // bits under a 5-bit exponent. A plain 16-bit count saturated at 65,535 nodes, so the entries
@@ -145,24 +161,19 @@ class PnDnTable {
   PnDnTable() { resize(16); }
 
   void resize(size_t mb) {
-    entries_.reset();
-    meta_.reset();
-    clusters_ = std::max<size_t>((mb << 20) / (kCluster * sizeof(PnDnEntry) + sizeof(PnDnClusterMeta)), 128);
-    entries_ = LargeArray<PnDnEntry>(clusters_ * kCluster);
-    meta_ = LargeArray<PnDnClusterMeta>(clusters_);
+    table_.reset();
+    clusters_ = std::max<size_t>((mb << 20) / sizeof(PnDnCluster), 128);
+    table_ = LargeArray<PnDnCluster>(clusters_);
     generation_ = 1;
     if constexpr (C::collects) start_ = clusters_ * kCluster * C::kStartNum / C::kStartDen;
     reset_counts();
   }
   // Every page made resident now rather than at its first store (base/large_memory.h).
-  void prefault(unsigned threads) const {
-    meta_.prefault(threads);
-    entries_.prefault(threads);
-  }
-  // A new generation; every 65535th writes the table once.
+  void prefault(unsigned threads) const { table_.prefault(threads); }
+  // A new generation; every 16383rd writes the table's stamps once.
   void clear() {
-    if (++generation_ == 0) {
-      std::memset(static_cast<void*>(meta_.get()), 0, clusters_ * sizeof(PnDnClusterMeta));
+    if (++generation_ > kGenerationMask) {
+      for (size_t c = 0; c < clusters_; ++c) table_[c].meta = {};
       generation_ = 1;
     }
     reset_counts();
@@ -183,16 +194,16 @@ class PnDnTable {
 
   // Starts loading the cluster's meta line: a node probes all its children, their keys known
   // before any of them is made.
-  void prefetch(Key board) const { __builtin_prefetch(meta_.get() + cluster(board)); }
+  void prefetch(Key board) const { __builtin_prefetch(&table_[cluster(board)].meta); }
 
   PnDnProbe probe(Key board, uint32_t hand, uint16_t len) const {
     PnDnProbe out;
-    const size_t index = cluster(board);
-    const PnDnClusterMeta& meta = meta_[index];
-    const PnDnEntry* c = entries_.get() + index * kCluster;
+    const PnDnCluster& cl = table_[cluster(board)];
+    const PnDnClusterMeta& meta = cl.meta;
+    const PnDnEntry* c = cl.entry;
     const H h = H::from_raw(typename H::Raw(hand));
     for (size_t i = 0; i < kCluster; ++i) {
-      if (load_shared(meta.tag[i]) != tag(board) || load_shared(meta.generation[i]) != generation_) continue;
+      if (load_shared(meta.tag[i]) != tag(board) || !live(load_shared(meta.stamp[i]))) continue;
       const PnDnEntry e = load_entry(c[i]);
       if (e.board != board || e.check != check_of(e)) continue;
       if (e.pn == 0) {
@@ -231,13 +242,13 @@ class PnDnTable {
   // `amount`: the nodes this search spent, added to the entry's effort.
   void store(Key board, uint32_t hand, uint16_t searched, PnDn pn, PnDn dn, uint16_t len, Move move, uint64_t amount,
              uint32_t result_hand) {
-    const size_t index = cluster(board);
-    PnDnClusterMeta& meta = meta_[index];
-    PnDnEntry* c = entries_.get() + index * kCluster;
+    PnDnCluster& cl = table_[cluster(board)];
+    PnDnClusterMeta& meta = cl.meta;
+    PnDnEntry* c = cl.entry;
     size_t slot = kCluster, victim = kCluster;
     uint32_t effort = uint32_t(std::min<uint64_t>(amount, UINT32_MAX));
     for (size_t i = 0; i < kCluster; ++i) {
-      if (load_shared(meta.generation[i]) != generation_) {
+      if (!live(load_shared(meta.stamp[i]))) {
         if (slot == kCluster) slot = i;
         continue;
       }
@@ -245,7 +256,8 @@ class PnDnTable {
         const PnDnEntry e = load_entry(c[i]);
         if (e.board == board && e.hand == hand && e.len == searched && e.pn && e.dn) {
           effort = uint32_t(std::min<uint64_t>(uint64_t(e.amount) + effort, UINT32_MAX));
-          store_shared(meta.generation[i], uint16_t(0));  // the search's numbers give way to its result
+          count_kind(load_shared(meta.stamp[i]) >> kKindShift, -1);
+          store_shared(meta.stamp[i], uint16_t(0));  // the search's numbers give way to its result
           add(&Counts::live, -1);
           if (slot == kCluster) slot = i;
           continue;
@@ -257,12 +269,15 @@ class PnDnTable {
       if (victim == kCluster) return void(add(&Counts::dropped, 1));
       add(&Counts::replaced, 1);
       add(&Counts::live, -1);
+      count_kind(load_shared(meta.stamp[victim]) >> kKindShift, -1);
       slot = victim;
     }
     const bool decided = pn == 0 || dn == 0;
+    const unsigned kind = pn == 0 ? kProven : dn == 0 ? kDisproven : kNumbers;
     store_entry(c[slot], {board, decided ? result_hand : hand, effort, pn, dn, decided ? len : searched, move, 0});
     store_shared(meta.tag[slot], tag(board));
-    store_shared(meta.generation[slot], generation_);
+    store_shared(meta.stamp[slot], uint16_t(generation_ | kind << kKindShift));
+    count_kind(kind, 1);
     store_shared(meta.effort[slot], effort_code(effort));
     const int64_t own = add(&Counts::live, 1);
     if constexpr (C::collects)
@@ -271,22 +286,33 @@ class PnDnTable {
           collect();
   }
 
+  // What stats() counts, by reading every entry: for the tests, which compare the two.
+  MateTableStats scan() const {
+    MateTableStats s;
+    for (size_t i = 0; i < clusters_ * kCluster; ++i) {
+      if (!live(load_shared(table_[i / kCluster].meta.stamp[i % kCluster]))) continue;
+      const PnDnEntry e = load_entry(table_[i / kCluster].entry[i % kCluster]);
+      ++s.records;
+      ++(e.pn == 0 ? s.proven : e.dn == 0 ? s.disproven : s.unknown);
+    }
+    return s;
+  }
+
   // Permille of the first 1000 entries written in this generation (USI `hashfull`).
   int hashfull() const {
     const size_t n = std::min<size_t>(1000, clusters_ * kCluster);
     int used = 0;
-    for (size_t i = 0; i < n; ++i) used += load_shared(meta_[i / kCluster].generation[i % kCluster]) == generation_;
+    for (size_t i = 0; i < n; ++i) used += live(load_shared(table_[i / kCluster].meta.stamp[i % kCluster]));
     return int(used * 1000 / n);
   }
 
   MateTableStats stats() const {
     MateTableStats s;
-    for (size_t i = 0; i < clusters_ * kCluster; ++i) {
-      if (load_shared(meta_[i / kCluster].generation[i % kCluster]) != generation_) continue;
-      const PnDnEntry e = load_entry(entries_.get()[i]);
-      ++s.records;
-      ++(e.pn == 0 ? s.proven : e.dn == 0 ? s.disproven : s.unknown);
-    }
+    // Exact with one thread; with several, two stores racing for one slot can each count it.
+    s.records = uint64_t(std::max<int64_t>(0, total(&Counts::live)));
+    s.proven = uint64_t(std::clamp<int64_t>(total(&Counts::proven), 0, int64_t(s.records)));
+    s.disproven = uint64_t(std::clamp<int64_t>(total(&Counts::disproven), 0, int64_t(s.records - s.proven)));
+    s.unknown = s.records - s.proven - s.disproven;
     s.main_used = s.records;
     s.dropped = uint64_t(total(&Counts::dropped));
     s.replaced = uint64_t(total(&Counts::replaced));
@@ -304,10 +330,15 @@ class PnDnTable {
   }
   static uint32_t tag(Key board) { return uint32_t(board >> 32); }
 
+  // An entry's kind, in its stamp's top two bits.
+  static constexpr unsigned kNumbers = 1, kProven = 2, kDisproven = 3, kKindShift = 14;
+  static constexpr uint16_t kGenerationMask = (1u << kKindShift) - 1;
+  bool live(uint16_t stamp) const { return (stamp & kGenerationMask) == generation_; }
+
   // A thread's counts, written by it alone (a load and a store, no locked instruction) and read
   // by the others. live: entries it added less those it removed (the table's is the sum).
   struct alignas(64) Counts {
-    std::atomic<int64_t> dropped{0}, replaced{0}, live{0}, collections{0}, collected{0};
+    std::atomic<int64_t> dropped{0}, replaced{0}, live{0}, proven{0}, disproven{0}, collections{0}, collected{0};
   };
   int64_t add(std::atomic<int64_t> Counts::*field, int64_t delta) {
     std::atomic<int64_t>& n = counts_[tl_table_thread].*field;
@@ -315,13 +346,18 @@ class PnDnTable {
     n.store(v, std::memory_order_relaxed);
     return v;
   }
+  void count_kind(unsigned kind, int64_t delta) {
+    if (kind == kProven) add(&Counts::proven, delta);
+    if (kind == kDisproven) add(&Counts::disproven, delta);
+  }
   int64_t total(std::atomic<int64_t> Counts::*field) const {
     int64_t sum = 0;
     for (unsigned t = 0; t < threads_; ++t) sum += (counts_[t].*field).load(std::memory_order_relaxed);
     return sum;
   }
-  static constexpr std::atomic<int64_t> Counts::*kCountFields[] = {&Counts::dropped, &Counts::replaced, &Counts::live,
-                                                                   &Counts::collections, &Counts::collected};
+  static constexpr std::atomic<int64_t> Counts::*kCountFields[] = {
+      &Counts::dropped,   &Counts::replaced,    &Counts::live,     &Counts::proven,
+      &Counts::disproven, &Counts::collections, &Counts::collected};
   void reset_counts() {
     for (Counts& c : counts_)
       for (auto field : kCountFields) (c.*field).store(0, std::memory_order_relaxed);
@@ -337,7 +373,7 @@ class PnDnTable {
     const size_t step = std::max<size_t>(1, clusters_ / C::kSampleClusters);
     for (size_t c = 0; c < clusters_; c += step)
       for (size_t i = 0; i < kCluster; ++i)
-        if (load_shared(meta_[c].generation[i]) == generation_) sample.push_back(load_shared(meta_[c].effort[i]));
+        if (live(load_shared(table_[c].meta.stamp[i]))) sample.push_back(load_shared(table_[c].meta.effort[i]));
     if (!sample.empty()) {
       const size_t share = sample.size() * C::kRemoveNum / C::kRemoveDen;
       std::nth_element(sample.begin(), sample.begin() + ptrdiff_t(share), sample.end());
@@ -346,27 +382,28 @@ class PnDnTable {
           size_t(std::count_if(sample.begin(), sample.end(), [&](uint16_t e) { return e <= threshold; }));
       const bool with_threshold = at_or_below <= 2 * share || share == 0 ||
                                   std::none_of(sample.begin(), sample.end(), [&](uint16_t e) { return e < threshold; });
-      uint64_t removed = 0;
+      int64_t removed[4] = {};  // by kind
       for (size_t c = 0; c < clusters_; ++c) {
-        PnDnClusterMeta& meta = meta_[c];
+        PnDnClusterMeta& meta = table_[c].meta;
         for (size_t i = 0; i < kCluster; ++i) {
-          const uint16_t effort = load_shared(meta.effort[i]);
-          if (load_shared(meta.generation[i]) == generation_ &&
-              (effort < threshold || (with_threshold && effort == threshold))) {
-            store_shared(meta.generation[i], uint16_t(0));
-            ++removed;
+          const uint16_t effort = load_shared(meta.effort[i]), stamp = load_shared(meta.stamp[i]);
+          if (live(stamp) && (effort < threshold || (with_threshold && effort == threshold))) {
+            store_shared(meta.stamp[i], uint16_t(0));
+            ++removed[stamp >> kKindShift];
           }
         }
       }
-      add(&Counts::live, -int64_t(removed));
-      add(&Counts::collected, int64_t(removed));
+      const int64_t all = removed[kNumbers] + removed[kProven] + removed[kDisproven];
+      add(&Counts::live, -all);
+      add(&Counts::proven, -removed[kProven]);
+      add(&Counts::disproven, -removed[kDisproven]);
+      add(&Counts::collected, all);
       add(&Counts::collections, 1);
     }
     collecting_.store(false, std::memory_order_release);
   }
 
-  LargeArray<PnDnEntry> entries_;
-  LargeArray<PnDnClusterMeta> meta_;
+  LargeArray<PnDnCluster> table_;
   size_t clusters_ = 0;
   uint16_t generation_ = 1;
   unsigned threads_ = 1;

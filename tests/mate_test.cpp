@@ -347,6 +347,34 @@ TEST(PnDnTable, CollectionRemovesTheLeastWorkedEighth) {
   EXPECT_GT(plain.stats().replaced, 0u) << "a full table replaces within clusters instead";
 }
 
+// stats() keeps its counts by kind from the entries' stamps, without reading the table: through
+// results that replace their own numbers, replacement within full clusters and a collection,
+// the counts stay those of the entries.
+TEST(PnDnTable, CountsByKindAreThoseOfTheEntries) {
+  CollectedPnDnTable t;
+  t.resize(1);
+  uint64_t x = 0x9E3779B97F4A7C15ull;
+  for (uint32_t amount = 1; t.stats().collections < 2 && amount < 400'000; ++amount) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    const Key board = x % 3 == 0 ? Key(x % 4096) : Key(x);  // a few boards fill their clusters
+    t.store(board, uint32_t(x >> 40) & 7, kUnboundedLen, 5, 5, 0, MOVE_NONE, amount, 0);
+    if (x % 5 == 0) t.store(board, uint32_t(x >> 40) & 7, kUnboundedLen, 0, kInfinitePnDn, 3, MOVE_NONE, 1, 0);
+    if (x % 5 == 1) t.store(board, uint32_t(x >> 40) & 7, kUnboundedLen, kInfinitePnDn, 0, 9, MOVE_NONE, 1, 0);
+  }
+  const MateTableStats kept = t.stats(), read = t.scan();
+  ASSERT_EQ(kept.collections, 2u);
+  EXPECT_GT(kept.replaced, 0u);
+  EXPECT_GT(read.proven, 0u);
+  EXPECT_GT(read.disproven, 0u);
+  EXPECT_EQ(kept.records, read.records);
+  EXPECT_EQ(kept.proven, read.proven);
+  EXPECT_EQ(kept.disproven, read.disproven);
+  EXPECT_EQ(kept.unknown, read.unknown);
+  t.clear();
+  EXPECT_EQ(t.stats().records, 0u);
+  EXPECT_EQ(t.stats().proven, 0u);
+}
+
 // A table of 1,024 entries: every answer stays right and every claim holds. Lost entries can
 // cost a shorter line (a post-search pass whose line cannot be followed keeps the longer mate,
 // not proven shortest), never a wrong one. The collecting table runs its passes through it.
