@@ -14,7 +14,8 @@
 // a new generation instead of writing the table: an entry of another generation is empty. An
 // entry's stamp is its generation and its kind (numbers, proven, disproven), so the table keeps
 // exact counts of each from the stamps it reads anyway, and stats() reads no entry: a scan of a
-// 4 GB table after each solve held back the answer by a fifth of a second.
+// table of gigabytes after each solve held back the answer (results/2026-12-02-mate-table-layout).
+// One thread uses the table's first 64 MB at first, the region doubling as it fills (grow()).
 // Replacement: within the key's cluster, an empty entry, else the one with the least effort
 // (nodes searched below it); whether a garbage collection also makes room table-wide is the
 // registered choice C (mate/pn_dn_collection.h).
@@ -165,6 +166,7 @@ class PnDnTable {
     clusters_ = std::max<size_t>((mb << 20) / sizeof(PnDnCluster), 128);
     table_ = LargeArray<PnDnCluster>(clusters_);
     generation_ = 1;
+    active_ = first_active();
     if constexpr (C::collects) start_ = clusters_ * kCluster * C::kStartNum / C::kStartDen;
     reset_counts();
   }
@@ -176,6 +178,7 @@ class PnDnTable {
       for (size_t c = 0; c < clusters_; ++c) table_[c].meta = {};
       generation_ = 1;
     }
+    active_ = first_active();
     reset_counts();
   }
   // How many threads probe and store at once (1, the default, or more, each its own
@@ -190,6 +193,7 @@ class PnDnTable {
         (counts_[0].*field).fetch_add(from.exchange(0, std::memory_order_relaxed), std::memory_order_relaxed);
       }
     threads_ = threads;
+    if (threads > 1) grow(clusters_);  // the others probe without a lock: no move while they run
   }
 
   // Starts loading the cluster's meta line: a node probes all its children, their keys known
@@ -280,6 +284,8 @@ class PnDnTable {
     count_kind(kind, 1);
     store_shared(meta.effort[slot], effort_code(effort));
     const int64_t own = add(&Counts::live, 1);
+    if (active_ < clusters_ && uint64_t(own) * 2 >= active_ * kCluster) [[unlikely]]
+      grow(std::min(2 * active_, clusters_));
     if constexpr (C::collects)
       if (threads_ == 1 || own % 256 == 0)
         if (total(&Counts::live) >= int64_t(start_)) [[unlikely]]
@@ -289,7 +295,7 @@ class PnDnTable {
   // What stats() counts, by reading every entry: for the tests, which compare the two.
   MateTableStats scan() const {
     MateTableStats s;
-    for (size_t i = 0; i < clusters_ * kCluster; ++i) {
+    for (size_t i = 0; i < active_ * kCluster; ++i) {
       if (!live(load_shared(table_[i / kCluster].meta.stamp[i % kCluster]))) continue;
       const PnDnEntry e = load_entry(table_[i / kCluster].entry[i % kCluster]);
       ++s.records;
@@ -298,13 +304,12 @@ class PnDnTable {
     return s;
   }
 
-  // Permille of the first 1000 entries written in this generation (USI `hashfull`).
+  // Permille of the whole table's entries in use (USI `hashfull`).
   int hashfull() const {
-    const size_t n = std::min<size_t>(1000, clusters_ * kCluster);
-    int used = 0;
-    for (size_t i = 0; i < n; ++i) used += live(load_shared(table_[i / kCluster].meta.stamp[i % kCluster]));
-    return int(used * 1000 / n);
+    return int(std::clamp<int64_t>(total(&Counts::live), 0, INT64_MAX / 1000) * 1000 / int64_t(clusters_ * kCluster));
   }
+  // How many clusters lookups map onto now (the tests watch the region grow).
+  size_t active_clusters() const { return active_; }
 
   MateTableStats stats() const {
     MateTableStats s;
@@ -326,7 +331,54 @@ class PnDnTable {
   // multiply-high maps the key onto every cluster, not onto a power of two of them.
   size_t cluster(Key board) const {
     const uint64_t mixed = board * 0x9E3779B97F4A7C15ull;
-    return size_t((unsigned __int128)mixed * clusters_ >> 64);
+    return size_t((unsigned __int128)mixed * active_ >> 64);
+  }
+
+  // The region in use. One thread starts on the first kFirstActive clusters and doubles the
+  // region whenever it is half full, moving each entry to the cluster its key maps to in the
+  // larger region: a problem that fits in 64 MB stays in 64 MB's pages, whatever MateHash gave.
+  // On a virtual machine a probe at random in gigabytes costs far more than one in 64 MB (the
+  // address translation: results/2026-12-02-mate-table-layout), so a large table made small
+  // problems slower. Several threads use the whole table from the start: they share it
+  // without locks, so nothing may move while they run.
+  static constexpr size_t kFirstActive = (size_t(64) << 20) / sizeof(PnDnCluster);
+  size_t first_active() const { return threads_ > 1 ? clusters_ : std::min(clusters_, kFirstActive); }
+
+  // Moves the entries from the first active_ clusters to where they belong among the first
+  // `to`. The key maps onto clusters by a multiply-high, so cluster i's entries go to clusters
+  // from i * to / active_ on; taken from the last cluster down, every destination is at or past
+  // the cluster being emptied, and those past it have been emptied already. A doubling sends
+  // each cluster to two of its own; the last step, to the table's size, can send two clusters'
+  // entries to one, and a full cluster then keeps the more worked (as a store would).
+  void grow(size_t to) {
+    const size_t from = active_;
+    if (to <= from) return;
+    active_ = to;
+    for (size_t i = from; i-- > 0;) {
+      const PnDnCluster old = table_[i];
+      table_[i].meta = {};
+      for (size_t s = 0; s < kCluster; ++s)
+        if (live(old.meta.stamp[s])) move_in(old.entry[s], old.meta.stamp[s], old.meta.effort[s]);
+    }
+  }
+  void move_in(const PnDnEntry& e, uint16_t stamp, uint16_t effort) {
+    PnDnCluster& cl = table_[cluster(e.board)];
+    size_t slot = kCluster;
+    for (size_t i = 0; i < kCluster && slot == kCluster; ++i)
+      if (!live(cl.meta.stamp[i])) slot = i;
+    if (slot == kCluster) {
+      slot = size_t(std::min_element(cl.meta.effort, cl.meta.effort + kCluster) - cl.meta.effort);
+      if (cl.meta.effort[slot] >= effort) slot = kCluster;  // the newcomer is the least worked
+      add(&Counts::replaced, 1);
+      add(&Counts::live, -1);
+      const uint16_t lost = slot == kCluster ? stamp : cl.meta.stamp[slot];
+      count_kind(lost >> kKindShift, -1);
+      if (slot == kCluster) return;
+    }
+    cl.entry[slot] = e;
+    cl.meta.tag[slot] = tag(e.board);
+    cl.meta.stamp[slot] = stamp;
+    cl.meta.effort[slot] = effort;
   }
   static uint32_t tag(Key board) { return uint32_t(board >> 32); }
 
@@ -370,8 +422,8 @@ class PnDnTable {
     if (collecting_.exchange(true, std::memory_order_acquire)) return;  // another thread's pass
     std::vector<uint16_t> sample;                                       // once per pass, never per store
     sample.reserve(C::kSampleClusters * kCluster);
-    const size_t step = std::max<size_t>(1, clusters_ / C::kSampleClusters);
-    for (size_t c = 0; c < clusters_; c += step)
+    const size_t step = std::max<size_t>(1, active_ / C::kSampleClusters);
+    for (size_t c = 0; c < active_; c += step)
       for (size_t i = 0; i < kCluster; ++i)
         if (live(load_shared(table_[c].meta.stamp[i]))) sample.push_back(load_shared(table_[c].meta.effort[i]));
     if (!sample.empty()) {
@@ -383,7 +435,7 @@ class PnDnTable {
       const bool with_threshold = at_or_below <= 2 * share || share == 0 ||
                                   std::none_of(sample.begin(), sample.end(), [&](uint16_t e) { return e < threshold; });
       int64_t removed[4] = {};  // by kind
-      for (size_t c = 0; c < clusters_; ++c) {
+      for (size_t c = 0; c < active_; ++c) {
         PnDnClusterMeta& meta = table_[c].meta;
         for (size_t i = 0; i < kCluster; ++i) {
           const uint16_t effort = load_shared(meta.effort[i]), stamp = load_shared(meta.stamp[i]);
@@ -405,6 +457,7 @@ class PnDnTable {
 
   LargeArray<PnDnCluster> table_;
   size_t clusters_ = 0;
+  size_t active_ = 0;  // the clusters lookups map onto (first_active(), then grow())
   uint16_t generation_ = 1;
   unsigned threads_ = 1;
   size_t start_ = 0;  // C::collects: a pass starts when this many entries live

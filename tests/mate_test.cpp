@@ -375,6 +375,34 @@ TEST(PnDnTable, CountsByKindAreThoseOfTheEntries) {
   EXPECT_EQ(t.stats().proven, 0u);
 }
 
+// One thread's table starts on its first 64 MB and doubles the region in use when it is half
+// full, the last step to the table's whole size not a doubling (160 MB): every entry stored is
+// found afterwards, but for those the moves' full clusters counted as replaced.
+TEST(PnDnTable, TheRegionInUseGrowsAndKeepsItsEntries) {
+  PnDnTable<DefaultHand> t;
+  t.resize(160);
+  const size_t first = t.active_clusters();
+  EXPECT_LT(first, size_t(160) * 1024 * 1024 / sizeof(PnDnCluster));
+  std::vector<Key> keys;
+  uint64_t x = 0x2545F4914F6CDD1Dull;
+  while (keys.size() < 1'600'000) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    keys.push_back(x);
+    t.store(x, 3, kUnboundedLen, 5, 7, 0, MOVE_NONE, keys.size() % 1000 + 1, 0);
+  }
+  EXPECT_EQ(t.active_clusters(), size_t(160) * 1024 * 1024 / sizeof(PnDnCluster)) << "grown to the whole table";
+  const MateTableStats s = t.stats();
+  size_t found = 0;
+  for (Key k : keys) found += t.probe(k, 3, kUnboundedLen).exact;
+  EXPECT_EQ(found, s.records);
+  EXPECT_EQ(s.records + s.replaced, keys.size());
+  EXPECT_LT(s.replaced, keys.size() / 30) << s.to_string();  // full clusters at half load, as without moves
+  EXPECT_EQ(t.scan().records, s.records);
+  t.clear();
+  EXPECT_EQ(t.active_clusters(), first);
+  EXPECT_FALSE(t.probe(keys[0], 3, kUnboundedLen).exact);
+}
+
 // A table of 1,024 entries: every answer stays right and every claim holds. Lost entries can
 // cost a shorter line (a post-search pass whose line cannot be followed keeps the longer mate,
 // not proven shortest), never a wrong one. The collecting table runs its passes through it.
