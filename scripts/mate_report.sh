@@ -5,7 +5,8 @@
 # problem, the longer problems once each with a longer time limit, the sets' totals with a 16 MB
 # table, and the bench's cycles per node of each solver and table (A/A rows included).
 # Then the unbounded df-pn without its post-search (the first mate proven, as gpsusi answers)
-# against gpsusi on every set with MateHash's default 64 MB (煙詰 problem by problem), and alone
+# against gpsusi on every set with MateHash's default 64 MB (煙詰 problem by problem), 煙詰
+# through USI with MateHash 64 and 4096 (the issue's "as fast with a large table"), and alone
 # on the problems of hundreds of plies (tsume_very_long.txt, then the public classics of
 # tsume_classics.txt) with a 4 GB table against gpsusi and, when KOMORING gives its path,
 # KomoringHeights (built from its public source, README; 4 GB) on those and on tsume_long.txt.
@@ -63,6 +64,15 @@ report=build/bin/mate_report
     "$report" --runs "$RUNS" --ms "$LONG_MS" --mb 64 --post-search none --solver unbounded-df-pn "tests/data/$set.txt" |
       if [ "$set" = tsume_long ]; then sed -n '/^| # | expected/,$p'; else sed -n '/^| solver | table | solved/,/^$/p'; fi
   done
+  echo
+  echo "## 煙詰's first proof through USI, MateHash 64 against 4096 (one thread, the table prefaulted at isready; median of $RUNS runs, interleaved)"
+  echo
+  kemuri=$(mktemp)
+  grep '煙詰' tests/data/tsume_long.txt > "$kemuri"
+  "$report" --runs "$RUNS" --ms "$LONG_MS" --mb 64 --gpsusi none --solver unbounded-df-pn --post-search none --threads 1 \
+    --engine "MateHash-64=build/bin/sashite,MatePostSearch=none,MateHash=64" \
+    --engine "MateHash-4096=build/bin/sashite,MatePostSearch=none,MateHash=4096" "$kemuri" | sed -n '/^| solver | table | solved/,/^$/p'
+  rm -f "$kemuri"
   echo
   for set in tsume_very_long tsume_classics; do
     echo "## \`tests/data/$set.txt\`: the unbounded df-pn's first proof, 4096 MB table, $MATE_THREADS threads, $VERY_LONG_MS ms, against gpsusi${KOMORING:+ and KomoringHeights ($MATE_THREADS threads)}"
