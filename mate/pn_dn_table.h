@@ -363,22 +363,18 @@ class PnDnTable {
   }
   void move_in(const PnDnEntry& e, uint16_t stamp, uint16_t effort) {
     PnDnCluster& cl = table_[cluster(e.board)];
-    size_t slot = kCluster;
-    for (size_t i = 0; i < kCluster && slot == kCluster; ++i)
-      if (!live(cl.meta.stamp[i])) slot = i;
-    if (slot == kCluster) {
-      slot = size_t(std::min_element(cl.meta.effort, cl.meta.effort + kCluster) - cl.meta.effort);
-      if (cl.meta.effort[slot] >= effort) slot = kCluster;  // the newcomer is the least worked
+    PnDnClusterMeta& m = cl.meta;
+    size_t slot = 0;  // an empty slot, else the least worked
+    for (size_t i = 1; i < kCluster && live(m.stamp[slot]); ++i)
+      if (!live(m.stamp[i]) || m.effort[i] < m.effort[slot]) slot = i;
+    if (live(m.stamp[slot])) {  // full: the less worked of the two is lost
       add(&Counts::replaced, 1);
       add(&Counts::live, -1);
-      const uint16_t lost = slot == kCluster ? stamp : cl.meta.stamp[slot];
-      count_kind(lost >> kKindShift, -1);
-      if (slot == kCluster) return;
+      if (m.effort[slot] >= effort) return count_kind(stamp >> kKindShift, -1);
+      count_kind(m.stamp[slot] >> kKindShift, -1);
     }
     cl.entry[slot] = e;
-    cl.meta.tag[slot] = tag(e.board);
-    cl.meta.stamp[slot] = stamp;
-    cl.meta.effort[slot] = effort;
+    m.tag[slot] = tag(e.board), m.stamp[slot] = stamp, m.effort[slot] = effort;
   }
   static uint32_t tag(Key board) { return uint32_t(board >> 32); }
 

@@ -401,6 +401,19 @@ TEST(PnDnTable, TheRegionInUseGrowsAndKeepsItsEntries) {
   t.clear();
   EXPECT_EQ(t.active_clusters(), first);
   EXPECT_FALSE(t.probe(keys[0], 3, kUnboundedLen).exact);
+
+  // Helpers about to share it: the whole table at once, in one step of 2.5x, the entries kept.
+  for (size_t i = 0; i < 100'000; ++i) t.store(keys[i], 3, kUnboundedLen, 5, 7, 0, MOVE_NONE, i % 1000 + 1, 0);
+  ASSERT_EQ(t.active_clusters(), first);
+  t.share(2);
+  EXPECT_EQ(t.active_clusters(), size_t(160) * 1024 * 1024 / sizeof(PnDnCluster));
+  t.share(1);
+  const MateTableStats shared = t.stats();
+  found = 0;
+  for (size_t i = 0; i < 100'000; ++i) found += t.probe(keys[i], 3, kUnboundedLen).exact;
+  EXPECT_EQ(found, shared.records);
+  EXPECT_EQ(shared.records + shared.replaced, 100'000u);
+  EXPECT_LT(shared.replaced, 100u);
 }
 
 // A table of 1,024 entries: every answer stays right and every claim holds. Lost entries can
