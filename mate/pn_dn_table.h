@@ -15,7 +15,7 @@
 // entry's stamp is its generation and its kind (numbers, proven, disproven), so the table keeps
 // exact counts of each from the stamps it reads anyway, and stats() reads no entry: a scan of a
 // table of gigabytes after each solve held back the answer (results/2026-12-02-mate-table-layout).
-// One thread uses the table's first 64 MB at first, the region doubling as it fills (grow()).
+// Lookups use the table's first 64 MB at first, the region doubling as it fills (grow()).
 // Replacement: within the key's cluster, an empty entry, else the one with the least effort
 // (nodes searched below it); whether a garbage collection also makes room table-wide is the
 // registered choice C (mate/pn_dn_collection.h).
@@ -34,9 +34,11 @@
 #include <array>
 #include <atomic>
 #include <bit>
+#include <condition_variable>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <mutex>
 #include <vector>
 
 #include "base/large_memory.h"
@@ -148,6 +150,9 @@ concept PnDnTableLayout = requires(T& t, const T& ct, Key board, uint32_t hand, 
   { ct.probe(board, hand, len) } -> std::same_as<PnDnProbe>;
   t.store(board, hand, len, n, n, len, m, uint64_t{1}, hand);
   t.share(2u);  // probes and stores from this many threads at once from here on
+  t.enter();    // a thread starts sharing it: safe_point() from here on, until leave()
+  t.safe_point();
+  t.leave();
   { ct.hashfull() } -> std::same_as<int>;
   { ct.stats() } -> std::same_as<MateTableStats>;
 };
@@ -166,7 +171,7 @@ class PnDnTable {
     clusters_ = std::max<size_t>((mb << 20) / sizeof(PnDnCluster), 128);
     table_ = LargeArray<PnDnCluster>(clusters_);
     generation_ = 1;
-    active_ = first_active();
+    active_ = std::min(clusters_, kFirstActive);
     if constexpr (C::collects) start_ = clusters_ * kCluster * C::kStartNum / C::kStartDen;
     reset_counts();
   }
@@ -178,12 +183,14 @@ class PnDnTable {
       for (size_t c = 0; c < clusters_; ++c) table_[c].meta = {};
       generation_ = 1;
     }
-    active_ = first_active();
+    active_ = std::min(clusters_, kFirstActive);
+    grow_pending_.store(false, std::memory_order_relaxed);
     reset_counts();
   }
   // How many threads probe and store at once (1, the default, or more, each its own
   // tl_table_thread below kMaxTableThreads): shared, a store reads the others' counts only now
-  // and then, and one thread at a time runs a collection. Called while no other thread uses the
+  // and then, and one thread at a time runs a collection; the region grows only where every
+  // thread that entered waits for it (safe_point()). Called while no other thread uses the
   // table; the counts of threads that leave go to thread 0's.
   void share(unsigned threads) {
     threads = std::clamp(threads, 1u, kMaxTableThreads);
@@ -193,7 +200,26 @@ class PnDnTable {
         (counts_[0].*field).fetch_add(from.exchange(0, std::memory_order_relaxed), std::memory_order_relaxed);
       }
     threads_ = threads;
-    if (threads > 1) grow(clusters_);  // the others probe without a lock: no move while they run
+    const std::lock_guard lock(grow_mutex_);
+    if (grow_pending_.load(std::memory_order_relaxed)) grow_parked();  // no thread waits now
+  }
+  // A thread shares the table from now on: it calls safe_point() between its lookups, often
+  // (the solver: at every node), and leave() once it is done with the table.
+  void enter() {
+    const std::lock_guard lock(grow_mutex_);
+    ++members_;
+  }
+  // Where a thread between enter() and leave() holds nothing of the table: when the region must
+  // grow, every such thread waits here, and the last to arrive moves the entries (no lookup runs meanwhile,
+  // so none meets a half-moved cluster). One relaxed load otherwise.
+  void safe_point() {
+    if (grow_pending_.load(std::memory_order_relaxed)) [[unlikely]]
+      park();
+  }
+  void leave() {
+    const std::lock_guard lock(grow_mutex_);
+    --members_;
+    if (grow_pending_.load(std::memory_order_relaxed) && parked_ == members_) grow_parked();
   }
 
   // Starts loading the cluster's meta line: a node probes all its children, their keys known
@@ -284,8 +310,14 @@ class PnDnTable {
     count_kind(kind, 1);
     store_shared(meta.effort[slot], effort_code(effort));
     const int64_t own = add(&Counts::live, 1);
-    if (active_ < clusters_ && uint64_t(own) * 2 >= active_ * kCluster) [[unlikely]]
-      grow(std::min(2 * active_, clusters_));
+    if (active_ < clusters_) {
+      if (threads_ == 1) {
+        if (uint64_t(own) * 2 >= active_ * kCluster) [[unlikely]]
+          grow(std::min(2 * active_, clusters_));
+      } else if (own % 256 == 0 && uint64_t(total(&Counts::live)) * 2 >= active_ * kCluster) [[unlikely]] {
+        grow_pending_.store(true, std::memory_order_relaxed);  // at the threads' next safe point
+      }
+    }
     if constexpr (C::collects)
       if (threads_ == 1 || own % 256 == 0)
         if (total(&Counts::live) >= int64_t(start_)) [[unlikely]]
@@ -334,15 +366,30 @@ class PnDnTable {
     return size_t((unsigned __int128)mixed * active_ >> 64);
   }
 
-  // The region in use. One thread starts on the first kFirstActive clusters and doubles the
-  // region whenever it is half full, moving each entry to the cluster its key maps to in the
-  // larger region: a problem that fits in 64 MB stays in 64 MB's pages, whatever MateHash gave.
-  // On a virtual machine a probe at random in gigabytes costs far more than one in 64 MB (the
+  // The region in use. Lookups start on the first kFirstActive clusters and the region doubles
+  // whenever it is half full, each entry moved to the cluster its key maps to in the larger
+  // region: a problem that fits in 64 MB stays in 64 MB's pages, whatever MateHash gave. On a
+  // virtual machine a probe at random in gigabytes costs far more than one in 64 MB (the
   // address translation: results/2026-12-02-mate-table-layout), so a large table made small
-  // problems slower. Several threads use the whole table from the start: they share it
-  // without locks, so nothing may move while they run.
+  // problems slower. One thread grows the region at the store that fills it; threads that
+  // share the table without locks grow it at a safe point where all of them wait.
   static constexpr size_t kFirstActive = (size_t(64) << 20) / sizeof(PnDnCluster);
-  size_t first_active() const { return threads_ > 1 ? clusters_ : std::min(clusters_, kFirstActive); }
+
+  void park() {
+    std::unique_lock lock(grow_mutex_);
+    if (!grow_pending_.load(std::memory_order_relaxed)) return;  // grown meanwhile
+    if (++parked_ >= members_) return grow_parked();
+    const uint64_t growths = growths_;
+    grow_done_.wait(lock, [&] { return growths_ != growths; });
+  }
+  // Under grow_mutex_, with every thread that entered waiting in park() or gone.
+  void grow_parked() {
+    grow(std::min(2 * active_, clusters_));
+    parked_ = 0;
+    ++growths_;
+    grow_pending_.store(false, std::memory_order_relaxed);
+    grow_done_.notify_all();
+  }
 
   // Moves the entries from the first active_ clusters to where they belong among the first
   // `to`. The key maps onto clusters by a multiply-high, so cluster i's entries go to clusters
@@ -453,12 +500,18 @@ class PnDnTable {
 
   LargeArray<PnDnCluster> table_;
   size_t clusters_ = 0;
-  size_t active_ = 0;  // the clusters lookups map onto (first_active(), then grow())
+  size_t active_ = 0;  // the clusters lookups map onto (kFirstActive, then grow())
   uint16_t generation_ = 1;
   unsigned threads_ = 1;
   size_t start_ = 0;  // C::collects: a pass starts when this many entries live
   std::array<Counts, kMaxTableThreads> counts_;
   std::atomic<bool> collecting_{false};
+  // The shared region's growth: requested by a store, run at the safe point all reach (park()).
+  std::atomic<bool> grow_pending_{false};
+  std::mutex grow_mutex_;
+  std::condition_variable grow_done_;
+  unsigned members_ = 0, parked_ = 0;  // under grow_mutex_: threads entered, and waiting
+  uint64_t growths_ = 0;               // under grow_mutex_: the parked threads' wake-up
 };
 
 }  // namespace sashite::mate

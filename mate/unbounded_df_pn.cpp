@@ -259,6 +259,7 @@ typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::mid(size_t ply, u
     evaluate_child(c, st, child_len, repetition);
     if (attacking ? c.v.pn == 0 : c.v.dn == 0) break;  // decided: the rest need not be looked at
   }
+  table_.safe_point();  // the children's numbers are in the frame: the region may grow now
   poll();
   Value v;
   for (bool first = repetition && links_; !aborted_; first = false) {
@@ -631,7 +632,9 @@ typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::parallel_search(u
   helper_decided_ = &decided;
   busy_ = &busy;
   ended_by_helper_ = false;
+  table_.enter();
   Value v = search(0, len);
+  table_.leave();
   stop = true;
   for (std::thread& t : threads) t.join();
   nodes_ = all_nodes();
@@ -659,7 +662,9 @@ bool UnboundedDfPnSolver<T>::help(Position& pos, uint16_t len, unsigned id, int 
   busy_ = &busy;
   max_ply_ = max_ply > 0 ? size_t(max_ply) : stack_plies();
   if (!begin(pos, limits, res)) return false;
+  table_.enter();
   const Value v = search(0, len);
+  table_.leave();
   nodes.store(nodes_, std::memory_order_relaxed);
   return !aborted_ && (v.pn == 0 || (v.dn == 0 && v.path == kIndependent));
 }
