@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""One `go mate` through USI, timed from outside: python3 go_mate.py BINARY MATEHASH [SET LINE].
+"""One `go mate` through USI, timed from outside:
+python3 go_mate.py BINARY MATEHASH [SET LINE [THREADS]] (MateThreads, default 1).
 
 Sets MateHash and MatePostSearch none, waits for readyok (the table is allocated and prefaulted
 there), sleeps a second, then times `go mate 60000` to the `checkmate` line. Prints isready's
@@ -9,6 +10,7 @@ import subprocess, sys, time
 binary, mb = sys.argv[1], sys.argv[2]
 path = sys.argv[3] if len(sys.argv) > 3 else "tests/data/tsume_long.txt"
 line = int(sys.argv[4]) if len(sys.argv) > 4 else 9  # 煙詰
+threads = int(sys.argv[5]) if len(sys.argv) > 5 else 1
 sfen = open(path, encoding="utf-8").read().splitlines()[line - 1].split("|")[0].strip()
 p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
 
@@ -26,6 +28,7 @@ def wait(prefix):
 
 send("usi"), wait("usiok")
 send(f"setoption name MateHash value {mb}"), send("setoption name MatePostSearch value none")
+send(f"setoption name MateThreads value {threads}")
 t = time.time()
 send("isready"), wait("readyok")
 ready = time.time() - t
