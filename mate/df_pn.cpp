@@ -110,9 +110,9 @@ typename DfPnSolver<T>::Value DfPnSolver<T>::mid(int depth, int ply, uint32_t th
     uint32_t child_thpn, child_thdn;
     if (attacking) {
       child_thpn = second_best_threshold(second, thpn);
-      child_thdn = uint32_t(std::min<uint64_t>(uint64_t(thdn) - dn + c.v.dn, kInfinite));
+      child_thdn = sum_threshold(thdn, dn, c.v.dn, kInfinite);
     } else {
-      child_thpn = uint32_t(std::min<uint64_t>(uint64_t(thpn) - pn + c.v.pn, kInfinite));
+      child_thpn = sum_threshold(thpn, pn, c.v.pn, kInfinite);
       child_thdn = second_best_threshold(second, thdn);
     }
     pos_->do_move(c.move, states_[ply]);

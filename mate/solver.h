@@ -114,6 +114,19 @@ struct MateResult {
 // "nomate" (none at any length), "nomate 13" (none within 13 plies) or "timeout".
 std::string mate_answer(const MateResult& r);
 
+// The df-pn solvers' share of a node's threshold on a summed number (dn attacking, pn
+// defending) for the child searched next: what its siblings leave of it. Sums saturate below
+// `infinite`; one that saturated no longer tells what the siblings hold and never reaches an
+// infinite threshold, so the child then gets the whole threshold and returns on its other
+// number or a result. Given its own number plus one instead, it came back after a single unit
+// each time, and 明日香 looped at one node for the rest of its time
+// (results/2026-12-02-mate-threads-growth). Called with sum < th.
+template <class N>
+N sum_threshold(N th, N sum, N child, N infinite) {
+  if (sum >= infinite - 1) return th;
+  return std::min<N>(th - sum + child, infinite);
+}
+
 // A solver over a table layout T: solves for the side to move as attacker, restores the
 // position, does not clear the table (clear it for a fresh problem).
 template <class S, class T>

@@ -287,9 +287,9 @@ typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::mid(size_t ply, u
     PnDn child_thpn, child_thdn;
     if (attacking) {
       child_thpn = second_best_threshold(sel.second, thpn);
-      child_thdn = std::min(thdn - v.dn + c.v.dn, kInfinitePnDn);
+      child_thdn = sum_threshold(thdn, v.dn, c.v.dn, kInfinitePnDn);
     } else {
-      child_thpn = std::min(thpn - v.pn + c.v.pn, kInfinitePnDn);
+      child_thpn = sum_threshold(thpn, v.pn, c.v.pn, kInfinitePnDn);
       child_thdn = second_best_threshold(sel.second, thdn);
     }
     pos_->do_move(c.move, st);

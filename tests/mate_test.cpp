@@ -409,6 +409,17 @@ TEST(PnDnTable, TheRegionInUseGrowsAndKeepsItsEntries) {
   t.share(1);
 }
 
+// A summed number's threshold for the child searched next: the siblings' part taken off, and
+// none once the sum has saturated (then the child must not come back after one unit).
+TEST(DfPn, SumThresholdLeavesTheChildTheSiblingsSlack) {
+  EXPECT_EQ(sum_threshold<PnDn>(100, 40, 15, kInfinitePnDn), 75u);
+  EXPECT_EQ(sum_threshold<PnDn>(kInfinitePnDn, 40, 15, kInfinitePnDn), kInfinitePnDn - 25);
+  EXPECT_EQ(sum_threshold<PnDn>(kInfinitePnDn, kInfinitePnDn - 1, 15, kInfinitePnDn), kInfinitePnDn)
+      << "a saturated sum";
+  EXPECT_EQ(sum_threshold<uint32_t>(kDfPnInfinite, kDfPnInfinite - 1, 15, kDfPnInfinite), kDfPnInfinite);
+  EXPECT_EQ(sum_threshold<uint32_t>(kDfPnInfinite, 40, 15, kDfPnInfinite), kDfPnInfinite - 25);
+}
+
 // Threads that share the table grow its region where all of them wait (safe_point()), and a
 // thread that has left waits for nothing: the second thread stops storing early and leaves,
 // and the first, alone, still grows the region at its own safe points. Every entry is found
