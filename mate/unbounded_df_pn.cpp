@@ -674,28 +674,67 @@ bool UnboundedDfPnSolver<T>::help(Position& pos, uint16_t len, unsigned id, int 
 // a position of the line is never played (under a bound, a check back to one cuts the line back
 // to it). A defence searched again counts as proven with that search's length even when the
 // table loses it again while the node's other defences are searched: a small table cannot hold
-// every defence's subtree at once. false when stopped or when a node stays unproven.
+// every defence's subtree at once. A node searched again can stay unproven under the line's
+// own path (its defender returns to a position of the line, where the table's proof went
+// another way): the line then takes another check at the attacking node above, at most
+// kMaxLineRetreats times. false when stopped or when no line is left.
 template <PnDnTableLayout T>
 bool UnboundedDfPnSolver<T>::proof_line(uint16_t len, std::vector<Move>& line) {
   line.clear();
   std::vector<Key> seen{pos_->key()};
+  std::vector<uint16_t> lens{len};        // the bound at the line's node i (node 0: the root)
+  std::vector<std::vector<Move>> banned;  // the checks at node i whose line ran into a repetition
+  banned.resize(1);
   std::vector<ExtMove> list(static_cast<size_t>(MAX_MOVES));
   std::vector<std::pair<Move, uint16_t>> reproven;  // this node's defences searched again: their lengths
+  std::vector<Move> repeating;                      // this node's moves back to a position of the line
+  int searched = 0, retreats = 0;
+  // Undoes the line back to its node i.
+  auto back_to_node = [&](size_t i) {
+    for (; line.size() > i; seen.pop_back()) {
+      pos_->undo_move(line.back());
+      line.pop_back();
+      path_keys_.pop();
+      path_moves_.pop_back();
+    }
+    lens.resize(i + 1);
+    banned.resize(i + 1);
+    searched = 0;
+    reproven.clear();
+  };
+  // A node of the line that stays unproven under the line's own path (a defence searched again
+  // meets a position of the line: a repetition, no mate along it, though the table's proofs
+  // hold elsewhere): the line goes back to the attacking node above and tries another check
+  // there. Node i is attacking when i is even.
+  auto retreat = [&]() {
+    if (line.empty() || ++retreats > kMaxLineRetreats) return false;
+    const size_t q = (line.size() - 1) & ~size_t(1);
+    const Move failed = line[q];
+    back_to_node(q);
+    banned[q].push_back(failed);
+    len = lens[q];
+    return true;
+  };
   bool ok = true;
-  for (int searched = 0; ok && !aborted_;) {
+  while (ok && !aborted_) {
     const bool attacking = pos_->side_to_move() == attacker_;
     const size_t ply = line.size();
     const ExtMove* const end = attacking ? generate<GenType::ChecksAll>(*pos_, list.data())
                                          : generate<GenType::EvasionsAll>(*pos_, list.data());
     if (!attacking && end == list.data()) break;  // mated
     const uint16_t child_len = minus_one(len);
+    const std::vector<Move>& barred = banned[ply];
+    auto is_barred = [&](Move m) { return std::find(barred.begin(), barred.end(), m) != barred.end(); };
     Move pick = MOVE_NONE, lost = MOVE_NONE;
     uint16_t pick_len = 0;
     size_t back_to = SIZE_MAX;
+    bool barred_proven = false;
+    repeating.clear();
     for (const ExtMove* e = list.data(); e != end; ++e) {
       pos_->do_move(e->move, state(ply));
       const auto at = std::find(seen.begin(), seen.end(), pos_->key());
       const bool repeats = at != seen.end();
+      if (repeats) repeating.push_back(e->move);
       // Under a bound, a check back to a position of the line is a shorter mate from there.
       const bool shortcut = repeats && attacking && len != kUnboundedLen;
       Value v = repeats && !shortcut ? Value{kInfinitePnDn, 0, 0, kCut} : evaluate(child_len, false);
@@ -703,6 +742,10 @@ bool UnboundedDfPnSolver<T>::proof_line(uint16_t len, std::vector<Move>& line) {
       if (v.pn != 0 && !attacking && !repeats)
         for (const auto& [move, proven_len] : reproven)
           if (move == e->move) v.pn = 0, v.len = proven_len;
+      if (v.pn == 0 && attacking && is_barred(e->move)) {
+        barred_proven = true;
+        continue;
+      }
       if (v.pn == 0 && (pick == MOVE_NONE || (attacking ? v.len < pick_len : v.len > pick_len))) {
         pick = e->move;
         pick_len = v.len;
@@ -715,52 +758,53 @@ bool UnboundedDfPnSolver<T>::proof_line(uint16_t len, std::vector<Move>& line) {
     // the proving check; the line follows it and searches that child's lost defences again.
     if (attacking && pick == MOVE_NONE) {
       const PnDnProbe p = table_.probe(pos_->board_key(), attacker_hand(), len);
-      if (p.proven && std::find_if(static_cast<const ExtMove*>(list.data()), end,
-                                   [&](const ExtMove& e) { return e.move == p.move; }) != end)
+      if (p.proven && !is_barred(p.move) && std::find(repeating.begin(), repeating.end(), p.move) == repeating.end() &&
+          std::find_if(static_cast<const ExtMove*>(list.data()), end,
+                       [&](const ExtMove& e) { return e.move == p.move; }) != end)
         pick = p.move, pick_len = child_len;
     }
     // A proven node whose proving child, or one of whose defences, the table lost: search
     // again (the node, or that defence), a bounded number of times per ply (each defence may
-    // need its own search).
+    // need its own search). Every proven check barred: another check higher up.
     // Repetition (unbounded): the line's positions are on the path.
-    if ((attacking ? pick == MOVE_NONE : lost != MOVE_NONE) && searched++ < 8 + int(end - list.data())) {
+    if ((attacking ? pick == MOVE_NONE && !barred_proven : lost != MOVE_NONE) &&
+        searched++ < 8 + int(end - list.data())) {
+      bool proven;
       if (attacking) {
-        ok = mid(ply, len, kInfinitePnDn, kInfinitePnDn).pn == 0;
+        proven = mid(ply, len, kInfinitePnDn, kInfinitePnDn).pn == 0;
       } else {
         push_path();
         path_moves_.push_back(lost);
         pos_->do_move(lost, state(ply));
         const Value w = search(ply + 1, child_len);
-        ok = w.pn == 0;
-        if (ok) reproven.emplace_back(lost, w.len);
+        proven = w.pn == 0;
+        if (proven) reproven.emplace_back(lost, w.len);
         pos_->undo_move(lost);
         path_moves_.pop_back();
         path_keys_.pop();
       }
+      if (!proven && !aborted_) ok = retreat();
       continue;
     }
     if (pick == MOVE_NONE || (!attacking && lost != MOVE_NONE)) {
-      ok = false;
-      break;
+      ok = retreat();
+      continue;
+    }
+    if (back_to != SIZE_MAX) {  // the line is cut back to that position, now under the tighter bound
+      back_to_node(back_to);
+      len = lens[back_to] = child_len;
+      continue;
     }
     searched = 0;
     reproven.clear();
-    if (back_to != SIZE_MAX) {  // the line is cut back to that position, now under the tighter bound
-      for (; line.size() > back_to; seen.pop_back()) {
-        pos_->undo_move(line.back());
-        line.pop_back();
-        path_keys_.pop();
-        path_moves_.pop_back();
-      }
-      len = child_len;
-      continue;
-    }
     push_path();
     path_moves_.push_back(pick);
     pos_->do_move(pick, state(ply));
     line.push_back(pick);
     seen.push_back(pos_->key());
     len = child_len;
+    lens.push_back(len);
+    banned.emplace_back();
   }
   for (size_t i = line.size(); i > 0; --i) {
     pos_->undo_move(line[i - 1]);

@@ -203,6 +203,7 @@ class UnboundedDfPnSolver : detail::SolveState {
             std::atomic<uint64_t>& nodes, BusyBoards& busy);
   uint64_t all_nodes() const;  // this thread's and the running helpers' nodes
   bool proof_line(uint16_t len, std::vector<Move>& line);
+  static constexpr int kMaxLineRetreats = 256;  // proof_line's returns to another check
   // Source-node double-count elimination (Kishimoto 2010): the best child's links up to a node
   // on the path mark the two children there through which it is reached as counted once.
   void eliminate_double_count(size_t ply, const Child& best);

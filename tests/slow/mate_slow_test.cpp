@@ -4,6 +4,7 @@
 // 100 plies for the unbounded df-pn: 煙詰.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <tuple>
 
@@ -71,6 +72,35 @@ void solves_kemuri(size_t mb) {
 TEST(MateSlowUnbounded, SolvesKemuriOfOverAHundredPlies) {
   for (const size_t mb : {256, 16, 1}) solves_kemuri<PnDnTable<DefaultHand>>(mb);
   solves_kemuri<CollectedPnDnTable>(1);
+}
+
+// Two threads on Astral Traveler (579 plies): their table holds proofs found along other
+// lines, and a defence the table lost, searched again under the answer's line, can return to a
+// position of that line. The line must then take another check above it, not answer timeout
+// (it did in about a third of such solves). Ten solves, each a fresh table and a different
+// interleaving of the threads: without the retreat, most runs of this test fail.
+TEST(MateSlowUnbounded, TwoThreadsAnswerAstralTravelerEveryTime) {
+  const auto set = load_mate_problems(std::string(SASHITE_SOURCE_DIR) + "/tests/data/tsume_classics.txt");
+  ASSERT_TRUE(set);
+  const auto it = std::find_if(set->begin(), set->end(),
+                               [](const MateProblem& p) { return p.source.starts_with("Astral Traveler"); });
+  ASSERT_NE(it, set->end());
+  PnDnTable<DefaultHand> table;
+  table.resize(1024);
+  for (int run = 0; run < 10; ++run) {
+    table.clear();
+    Position pos;
+    StateInfo si;
+    ASSERT_EQ(pos.set(it->sfen, &si), std::nullopt);
+    UnboundedDfPnSolver<PnDnTable<DefaultHand>> solver(table);
+    MateLimits limits;
+    limits.post_search = MatePostSearch::None;
+    limits.threads = 2;
+    limits.ms = 120'000;
+    const MateResult r = solver.solve(pos, limits);
+    ASSERT_EQ(r.status, MateStatus::Mate) << "run " << run << ": " << mate_answer(r);
+    EXPECT_EQ(check_mate_line(pos, r.moves), "") << "run " << run;
+  }
 }
 
 }  // namespace
