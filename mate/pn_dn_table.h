@@ -58,8 +58,8 @@ static_assert(kUnboundedLen == kNoLimit);
 
 struct PnDnEntry {
   Key board;
-  uint32_t hand;    // the attacker's raw hand
-  uint32_t amount;  // nodes searched below the entry, saturating: the replacement's effort
+  uint32_t hand;     // the attacker's raw hand
+  uint32_t min_ply;  // numbers: the shallowest ply they were stored from (the TCA's old child)
   PnDn pn, dn;
   uint16_t len;    // pn 0: the proof's length; dn 0: no mate within len; else the search's bound
   Move move;       // proven attacking node: the proving check
@@ -91,12 +91,12 @@ inline uint32_t check_of(const PnDnEntry& e) {
 
 // An entry read field by field while another thread may be writing it; check_of() tells.
 inline PnDnEntry load_entry(const PnDnEntry& e) {
-  return {load_shared(e.board), load_shared(e.hand), load_shared(e.amount), load_shared(e.pn),
-          load_shared(e.dn),    load_shared(e.len),  load_shared(e.move),   load_shared(e.check)};
+  return {load_shared(e.board), load_shared(e.hand), load_shared(e.min_ply), load_shared(e.pn),
+          load_shared(e.dn),    load_shared(e.len),  load_shared(e.move),    load_shared(e.check)};
 }
 inline void store_entry(PnDnEntry& to, PnDnEntry e) {
   e.check = check_of(e);
-  store_shared(to.board, e.board), store_shared(to.hand, e.hand), store_shared(to.amount, e.amount);
+  store_shared(to.board, e.board), store_shared(to.hand, e.hand), store_shared(to.min_ply, e.min_ply);
   store_shared(to.pn, e.pn), store_shared(to.dn, e.dn), store_shared(to.len, e.len);
   store_shared(to.move, e.move), store_shared(to.check, e.check);
 }
@@ -106,7 +106,7 @@ inline void store_entry(PnDnEntry& to, PnDnEntry e) {
 struct alignas(64) PnDnClusterMeta {
   uint32_t tag[8];     // the board key's high half
   uint16_t stamp[8];   // generation | kind << 14; generation 0: never written, another: empty
-  uint16_t effort[8];  // effort_code() of the entry's amount: replacement reads it here
+  uint16_t effort[8];  // effort_code() of the nodes searched below the entry: replacement reads it
 };
 static_assert(sizeof(PnDnClusterMeta) == 64);
 
@@ -130,6 +130,11 @@ constexpr uint16_t effort_code(uint64_t amount) {
   const unsigned shift = unsigned(std::bit_width(amount)) - 11;  // amount >> shift in [1024, 2047]
   return uint16_t(((shift + 1) << 10) | ((amount >> shift) & 1023));
 }
+// The amount a code stands for (the least that gives it): a store adds its nodes to this.
+constexpr uint64_t effort_amount(uint16_t code) {
+  if (code < 2048) return code;
+  return uint64_t(1024 | (code & 1023)) << ((code >> 10) - 1);
+}
 
 // What the table knows of (board, hand) under a bound.
 struct PnDnProbe {
@@ -139,6 +144,7 @@ struct PnDnProbe {
   uint16_t len = 0;       // proven: the shortest applicable proof; disproven: the widest bound
   Move move = MOVE_NONE;  // proven: that proof's move
   uint32_t hand = 0;      // proven: that proof's hand (proof pieces); disproven: the disproof's
+  bool old = false;       // numbers for exactly this hand and bound, stored from above the probe's ply
 };
 
 template <class T>
@@ -148,7 +154,9 @@ concept PnDnTableLayout = requires(T& t, const T& ct, Key board, uint32_t hand, 
   t.clear();
   ct.prefetch(board);
   { ct.probe(board, hand, len) } -> std::same_as<PnDnProbe>;
+  { ct.probe(board, hand, len, uint32_t{1}) } -> std::same_as<PnDnProbe>;  // from ply 1 (PnDnProbe::old)
   t.store(board, hand, len, n, n, len, m, uint64_t{1}, hand);
+  t.store(board, hand, len, n, n, len, m, uint64_t{1}, hand, uint32_t{1});  // from ply 1
   t.share(2u);  // probes and stores from this many threads at once from here on
   t.enter();    // a thread starts sharing it: safe_point() from here on, until leave()
   t.safe_point();
@@ -226,7 +234,8 @@ class PnDnTable {
   // before any of them is made.
   void prefetch(Key board) const { __builtin_prefetch(&table_[cluster(board)].meta); }
 
-  PnDnProbe probe(Key board, uint32_t hand, uint16_t len) const {
+  // `ply`: the probing node's distance from the root, for PnDnProbe::old (0: never old).
+  PnDnProbe probe(Key board, uint32_t hand, uint16_t len, uint32_t ply = 0) const {
     PnDnProbe out;
     const PnDnCluster& cl = table_[cluster(board)];
     const PnDnClusterMeta& meta = cl.meta;
@@ -252,6 +261,7 @@ class PnDnTable {
         }
       } else if (e.hand == hand && e.len == len) {
         out.exact = true;
+        out.old |= e.min_ply < ply;
         out.pn = std::max(out.pn, e.pn);
         out.dn = std::max(out.dn, e.dn);
       } else {
@@ -269,9 +279,10 @@ class PnDnTable {
   // The result of a search of (board, hand) under bound `searched`: numbers (kept for that
   // bound), or a proof of length `len` (move: the proving check), or no mate within `len`; a
   // proof or disproof is kept with `result_hand`, its proof or disproof pieces.
-  // `amount`: the nodes this search spent, added to the entry's effort.
+  // `amount`: the nodes this search spent, added to the entry's effort; `ply`: the searched
+  // node's distance from the root (numbers keep the least they were stored from).
   void store(Key board, uint32_t hand, uint16_t searched, PnDn pn, PnDn dn, uint16_t len, Move move, uint64_t amount,
-             uint32_t result_hand) {
+             uint32_t result_hand, uint32_t ply = 0) {
     PnDnCluster& cl = table_[cluster(board)];
     PnDnClusterMeta& meta = cl.meta;
     PnDnEntry* c = cl.entry;
@@ -285,7 +296,8 @@ class PnDnTable {
       if (load_shared(meta.tag[i]) == tag(board)) {
         const PnDnEntry e = load_entry(c[i]);
         if (e.board == board && e.hand == hand && e.len == searched && e.pn && e.dn) {
-          effort = uint32_t(std::min<uint64_t>(uint64_t(e.amount) + effort, UINT32_MAX));
+          effort = uint32_t(std::min<uint64_t>(effort_amount(load_shared(meta.effort[i])) + effort, UINT32_MAX));
+          ply = std::min(ply, e.min_ply);
           count_kind(load_shared(meta.stamp[i]) >> kKindShift, -1);
           store_shared(meta.stamp[i], uint16_t(0));  // the search's numbers give way to its result
           add(&Counts::live, -1);
@@ -304,7 +316,7 @@ class PnDnTable {
     }
     const bool decided = pn == 0 || dn == 0;
     const unsigned kind = pn == 0 ? kProven : dn == 0 ? kDisproven : kNumbers;
-    store_entry(c[slot], {board, decided ? result_hand : hand, effort, pn, dn, decided ? len : searched, move, 0});
+    store_entry(c[slot], {board, decided ? result_hand : hand, ply, pn, dn, decided ? len : searched, move, 0});
     store_shared(meta.tag[slot], tag(board));
     store_shared(meta.stamp[slot], uint16_t(generation_ | kind << kKindShift));
     count_kind(kind, 1);

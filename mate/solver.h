@@ -85,6 +85,9 @@ struct MateLimits {
   // The unbounded df-pn's source-node double-count elimination (mate/unbounded_df_pn.h): off by
   // default, since it costs nodes on some long problems (FINDINGS.md F-mate-double-count).
   bool double_count = false;
+  // The unbounded df-pn's threshold-controlling algorithm (mate/unbounded_df_pn.h): off by
+  // default, since it costs nodes on short hard problems (FINDINGS.md F-mate-tca).
+  bool tca = false;
 };
 
 struct MateResult {

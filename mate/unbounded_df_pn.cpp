@@ -66,8 +66,8 @@ uint16_t minus_one(uint16_t len) { return len == kUnboundedLen ? len : uint16_t(
 }  // namespace
 
 template <PnDnTableLayout T>
-void UnboundedDfPnSolver<T>::store(uint16_t searched, const Value& v, Move m, uint64_t amount) {
-  table_.store(pos_->board_key(), attacker_hand(), searched, v.pn, v.dn, v.len, m, amount, v.hand);
+void UnboundedDfPnSolver<T>::store(uint16_t searched, const Value& v, Move m, uint64_t amount, uint32_t ply) {
+  table_.store(pos_->board_key(), attacker_hand(), searched, v.pn, v.dn, v.len, m, amount, v.hand, ply);
 }
 
 // Proof and disproof pieces (Seo 1999; Nagai 2002): a proof stores the fewest pieces in hand
@@ -168,7 +168,9 @@ typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::evaluate(uint16_t
     if (const int32_t at = path_index(); at >= 0) return {kInfinitePnDn, 0, kUnboundedLen, at, path_keys_.hand_at(at)};
   }
   const uint32_t hand = attacker_hand();
-  const PnDnProbe p = table_.probe(pos_->board_key(), hand, len);
+  const PnDnProbe p = table_.probe(pos_->board_key(), hand, len, probe_ply_);
+  probed_old_ = p.old;
+  probed_fresh_ = !p.exact;
   if (p.proven) return {0, kInfinitePnDn, p.len, kIndependent, p.hand};
   if (p.disproven) return {kInfinitePnDn, 0, p.len, kIndependent, p.hand};
   if (helper_ && ++noise_count_ >= 5 + helper_) {
@@ -254,15 +256,24 @@ typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::mid(size_t ply, u
     if (!c.waiting) table_.prefetch(c.board_after);
   const Key board = pos_->board_key();
   if (busy_) busy_->mark(board);
+  probe_ply_ = uint32_t(ply + 1);
+  bool old_child = false;
   for (Child& c : kids) {
     if (c.waiting) continue;
     evaluate_child(c, st, child_len, repetition);
+    old_child |= probed_old_;
     if (attacking ? c.v.pn == 0 : c.v.dn == 0) break;  // decided: the rest need not be looked at
   }
+  // Threshold control: the extension this node entered with, and its own thresholds.
+  const uint32_t extension_before = extension_;
+  if (limits_->tca && old_child) ++extension_;
+  const PnDn own_thpn = thpn, own_thdn = thdn;
+  bool extension_spent = false;
   table_.safe_point();  // the children's numbers are in the frame: the region may grow now
   poll();
   Value v;
   for (bool first = repetition && links_; !aborted_; first = false) {
+    probe_ply_ = uint32_t(ply + 1);  // the child searches set it for their own children
     bring_in_waiting(kids, st, child_len, repetition, attacking);
     Selection sel = select_child(kids, attacking);
     if (first) {
@@ -271,7 +282,11 @@ typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::mid(size_t ply, u
     }
     v.pn = sel.pn;
     v.dn = sel.dn;
-    if (v.pn == 0 || v.dn == 0 || v.pn >= thpn || v.dn >= thdn) break;
+    if (extension_ > 0) {  // search on past the thresholds, just above the node's numbers
+      thpn = std::max(own_thpn, std::min(v.pn + 1, kInfinitePnDn));
+      thdn = std::max(own_thdn, std::min(v.dn + 1, kInfinitePnDn));
+    }
+    if (extension_spent || v.pn == 0 || v.dn == 0 || v.pn >= thpn || v.dn >= thdn) break;
     // A helper turns from a child another thread is in: the choice as if its number were a
     // quarter larger (virtual proof numbers), the node's numbers the true ones; only to a
     // runner-up within this node's threshold, since one past it would return at once.
@@ -292,12 +307,21 @@ typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::mid(size_t ply, u
       child_thpn = sum_threshold(thpn, v.pn, c.v.pn, kInfinitePnDn);
       child_thdn = second_best_threshold(sel.second, thdn);
     }
+    if (c.fresh) {
+      c.fresh = false;
+      if (extension_ > 0) --extension_;
+    }
     pos_->do_move(c.move, st);
     path_moves_.push_back(c.move);
     c.v = mid(ply + 1, child_len, child_thpn, child_thdn);
     path_moves_.pop_back();
     pos_->undo_move(c.move);
+    thpn = own_thpn, thdn = own_thdn;
+    // The extension this node was given ran out: back to the parent, once the children's
+    // numbers are summed again (a decided child may bring in a waiting one).
+    extension_spent = extension_ == 0 && extension_before > 0;
   }
+  extension_ = std::min(extension_, extension_before);
   if (repetition) path_keys_.pop();
   if (busy_) busy_->unmark(board);
   if (aborted_) return {};
@@ -309,7 +333,7 @@ typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::mid(size_t ply, u
   // A disproof that returned to no position above this one holds whatever the path to here: its
   // cycles close inside the subtree (Kishimoto and Müller 2004). Stored, and independent above.
   if (v.dn == 0 && v.path >= own) v.path = kIndependent;
-  if (v.dn != 0 || v.path == kIndependent) store(len, v, proof_move, nodes_ - nodes_before);
+  if (v.dn != 0 || v.path == kIndependent) store(len, v, proof_move, nodes_ - nodes_before, uint32_t(ply));
   return v;
 }
 
@@ -371,7 +395,9 @@ template <PnDnTableLayout T>
 void UnboundedDfPnSolver<T>::evaluate_child(Child& c, StateInfo& st, uint16_t child_len, bool repetition) {
   pos_->do_move(c.move, st);
   ++nodes_;
+  probed_old_ = probed_fresh_ = false;
   c.v = evaluate(child_len, repetition, c.pn0, c.dn0);
+  c.fresh = probed_fresh_;
   pos_->undo_move(c.move);
 }
 
@@ -595,6 +621,7 @@ void UnboundedDfPnSolver<T>::expand(std::vector<Child>& kids, bool attacking) {
 
 template <PnDnTableLayout T>
 typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::search(size_t ply, uint16_t len) {
+  probe_ply_ = uint32_t(ply);
   const Value v = evaluate(len, false);
   if (v.pn == 0 || v.dn == 0) return v;
   return mid(ply, len, kInfinitePnDn, kInfinitePnDn);
@@ -621,7 +648,7 @@ typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::parallel_search(u
         pos.set(sfen, &si);
         UnboundedDfPnSolver helper(table_);
         helper.links_ = links_;
-        if (helper.help(pos, len, id, limits_->max_ply, stop, nodes[id - 1], busy))
+        if (helper.help(pos, len, id, limits_->max_ply, limits_->tca, stop, nodes[id - 1], busy))
           decided.store(true, std::memory_order_relaxed);
       });
     } catch (const std::system_error&) {
@@ -651,10 +678,11 @@ typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::parallel_search(u
 }
 
 template <PnDnTableLayout T>
-bool UnboundedDfPnSolver<T>::help(Position& pos, uint16_t len, unsigned id, int max_ply, const std::atomic<bool>& stop,
-                                  std::atomic<uint64_t>& nodes, BusyBoards& busy) {
+bool UnboundedDfPnSolver<T>::help(Position& pos, uint16_t len, unsigned id, int max_ply, bool tca,
+                                  const std::atomic<bool>& stop, std::atomic<uint64_t>& nodes, BusyBoards& busy) {
   MateLimits limits;
   limits.stop = &stop;
+  limits.tca = tca;
   MateResult res;
   helper_ = id;
   tl_table_thread = id;

@@ -25,6 +25,13 @@
 //   children's numbers in its frame for the whole visit, so each child search returns numbers
 //   past the threshold it was given and the node makes progress even when the table lost or
 //   changed the child's entry meanwhile.
+// - Threshold control (MateLimits::tca, off by default; Kishimoto 2010's TCA in
+//   KomoringHeights' form): a node one of whose children reads numbers stored from a shallower
+//   ply (PnDnProbe::old: a position met nearer the root, whose numbers may include this node's
+//   own through a cycle) raises a count shared down the path, and while it is above zero every
+//   node searches past its thresholds (just above its own numbers); each first search of a
+//   child the table did not hold lowers it, and a node whose extension ran out returns to its
+//   parent. Fewer nodes on long problems, more on short hard ones (FINDINGS.md F-mate-tca).
 // - Leaves and order: at a new attacking node a no-check test (no mate at any length) and a
 //   mate-in-one test (mate/leaf.h's flight-square filter, then each check decided from attack
 //   sets without a make: the mate-in-one family's bitboard test, movegen_full/mate_in_one/);
@@ -55,7 +62,6 @@
 //   was entered from (mate/parent_links.h); where the best child's links climb to a node on the
 //   path, the two children there whose lines meet count once in its sum (eliminate_double_count()).
 //   It saves nodes on some problems and costs them on others (FINDINGS.md F-mate-double-count).
-// - Not done: threshold-controlling (TCA).
 #pragma once
 
 #include <atomic>
@@ -97,6 +103,7 @@ class UnboundedDfPnSolver : detail::SolveState {
     Value v;
     int32_t next = -1;
     bool waiting = false;
+    bool fresh = false;  // the table held no numbers for it when evaluated, and it was not searched since
     // Counted once: the node's sum (dn attacking, pn defending) takes the greatest of these
     // children's numbers instead of adding each (a long-range drop; a double count found).
     bool once = false;
@@ -199,7 +206,7 @@ class UnboundedDfPnSolver : detail::SolveState {
   Value parallel_search(uint16_t len);
   // A helper's whole work: search pos to a decision under `len` or until `stop`, publishing its
   // node count in `nodes`; true when it decided the root.
-  bool help(Position& pos, uint16_t len, unsigned id, int max_ply, const std::atomic<bool>& stop,
+  bool help(Position& pos, uint16_t len, unsigned id, int max_ply, bool tca, const std::atomic<bool>& stop,
             std::atomic<uint64_t>& nodes, BusyBoards& busy);
   uint64_t all_nodes() const;  // this thread's and the running helpers' nodes
   bool proof_line(uint16_t len, std::vector<Move>& line);
@@ -207,7 +214,7 @@ class UnboundedDfPnSolver : detail::SolveState {
   // Source-node double-count elimination (Kishimoto 2010): the best child's links up to a node
   // on the path mark the two children there through which it is reached as counted once.
   void eliminate_double_count(size_t ply, const Child& best);
-  void store(uint16_t searched, const Value& v, Move m, uint64_t amount);
+  void store(uint16_t searched, const Value& v, Move m, uint64_t amount, uint32_t ply = 0);
   // Proof and disproof pieces (Seo 1999; Nagai 2002).
   uint32_t before_check(uint32_t after, Move m, bool disproof) const;
   uint32_t interpositions(uint32_t proof) const;
@@ -240,6 +247,11 @@ class UnboundedDfPnSolver : detail::SolveState {
   std::vector<uint32_t> drop_stamp_ = std::vector<uint32_t>(SQ_NB), move_stamp_ = std::vector<uint32_t>(SQ_NB * SQ_NB);
   std::vector<int32_t> drop_last_ = std::vector<int32_t>(SQ_NB), move_last_ = std::vector<int32_t>(SQ_NB * SQ_NB);
   uint64_t next_poll_ = 0;
+  // Threshold control (MateLimits::tca): the path's extension count; the ply evaluate() probes
+  // from; what its last probe found (numbers stored from above; none for exactly this node).
+  uint32_t extension_ = 0;
+  uint32_t probe_ply_ = 0;
+  bool probed_old_ = false, probed_fresh_ = false;
   // Threads: 0 for the main thread, else the helper's number, which seeds its perturbation.
   unsigned helper_ = 0;
   unsigned noise_count_ = 0;  // a helper's lookups since its last noise

@@ -291,16 +291,49 @@ TEST(PnDnTable, EntriesAnswerByHandAndBound) {
 
 // The replacement's effort code keeps the order of amounts far past the 65,535 nodes where a
 // plain 16-bit count saturated.
+// A store adds its nodes to the amount the slot's code stands for: the least amount with that
+// code, within 1/1024 of the true sum.
 TEST(PnDnTable, EffortCodeKeepsTheOrderOfAmounts) {
   uint16_t last = 0;
   for (uint64_t a = 1; a < (uint64_t(1) << 40); a += a / 7 + 1) {
     EXPECT_GE(effort_code(a), last) << a;
     last = effort_code(a);
+    const uint64_t back = effort_amount(effort_code(a));
+    EXPECT_LE(back, a) << a;
+    EXPECT_GE(back, a - a / 1024) << a;
+    EXPECT_EQ(effort_code(back), effort_code(a)) << a;
   }
   EXPECT_EQ(effort_code(2047), 2047);
   EXPECT_LT(effort_code(65'535), effort_code(1 << 20));
   EXPECT_LT(effort_code(1 << 20), effort_code(uint64_t(1) << 32));
   EXPECT_LT(effort_code(uint64_t(1) << 32), effort_code(UINT64_MAX));
+}
+
+// The threshold control's "old child" (mate/unbounded_df_pn.h): numbers remember the shallowest
+// ply they were stored from, and a probe from deeper finds them old; proofs and disproofs never
+// are.
+TEST(PnDnTable, NumbersKeepTheShallowestPlyTheyWereStoredFrom) {
+  PnDnTable<DefaultHand> t;
+  t.resize(1);
+  const uint32_t hand = DefaultHand{}.raw();
+  t.store(7, hand, kUnboundedLen, 4, 6, 0, MOVE_NONE, 10, 0, 5);
+  EXPECT_TRUE(t.probe(7, hand, kUnboundedLen, 6).old);
+  EXPECT_FALSE(t.probe(7, hand, kUnboundedLen, 5).old);
+  EXPECT_FALSE(t.probe(7, hand, kUnboundedLen, 3).old);
+  EXPECT_FALSE(t.probe(7, hand, kUnboundedLen).old);
+  t.store(7, hand, kUnboundedLen, 8, 6, 0, MOVE_NONE, 10, 0, 2);  // searched again nearer the root
+  EXPECT_TRUE(t.probe(7, hand, kUnboundedLen, 3).old);
+  t.store(7, hand, kUnboundedLen, 9, 6, 0, MOVE_NONE, 10, 0, 9);  // and deeper: the least stays
+  const PnDnProbe p = t.probe(7, hand, kUnboundedLen, 3);
+  EXPECT_TRUE(p.old);
+  EXPECT_EQ(p.pn, 9u);
+  // Another hand's or bound's numbers lend theirs but are never this node's old entry.
+  EXPECT_FALSE(t.probe(7, hand, 31, 30).old);
+  t.store(8, hand, kUnboundedLen, 0, kInfinitePnDn, 3, MOVE_NONE, 1, hand, 1);
+  t.store(9, hand, kUnboundedLen, kInfinitePnDn, 0, kUnboundedLen, MOVE_NONE, 1, hand, 1);
+  EXPECT_TRUE(t.probe(8, hand, kUnboundedLen, 4).proven);
+  EXPECT_FALSE(t.probe(8, hand, kUnboundedLen, 4).old);
+  EXPECT_FALSE(t.probe(9, hand, kUnboundedLen, 4).old);
 }
 
 // Garbage collection (mate/pn_dn_collection.h): filling the table with entries of rising effort
@@ -520,14 +553,14 @@ TEST(PnDnTable, ACheckWordRejectsEveryHalfWrittenEntry) {
     PnDnEntry m = rest;
     if (split > 0) m.board = first.board;
     if (split > 1) m.hand = first.hand;
-    if (split > 2) m.amount = first.amount;
+    if (split > 2) m.min_ply = first.min_ply;
     if (split > 3) m.pn = first.pn;
     if (split > 4) m.dn = first.dn;
     if (split > 5) m.len = first.len;
     if (split > 6) m.move = first.move;
     return m;
   };
-  for (int split = 4; split < 8; ++split) {  // the board, hand and effort agree: a mix from the pn on
+  for (int split = 4; split < 8; ++split) {  // the board, hand and ply agree: a mix from the pn on
     SCOPED_TRACE(split);
     for (const auto& [x, y] : {std::pair{&a, &b}, std::pair{&b, &a}}) {
       const PnDnEntry m = mix(load_entry(*x), load_entry(*y), split);
@@ -605,6 +638,21 @@ TEST(UnboundedDfPn, TwoThreadsAnswerAsOne) {
 TEST(UnboundedDfPn, DoubleCountEliminationAnswersAsWithout) {
   MateLimits on, two;
   on.double_count = two.double_count = true;
+  two.threads = 2;
+  for (const Problem& p : load_set()) expect_set_answer(p, two);
+  for (const char* file : {"tsume.txt", "tsume_generated.txt"})
+    for (const Problem& p : load_set(file)) expect_set_answer(p, on);
+  const Problem open_king = load_set()[2];
+  ASSERT_EQ(open_king.sfen, "9/9/9/4k4/9/4P4/9/9/9 b 4G2r2b4s4n4l17p 1");
+  EXPECT_LT(expect_set_answer(open_king, on), expect_set_answer(open_king, MateLimits{}));
+}
+
+// The threshold-controlling algorithm (MateLimits::tca) changes the search, never answers, with
+// one thread on both sets and with two on tsume.txt. It acts: on tsume.txt's third problem (the
+// king in the open) it takes fewer nodes.
+TEST(UnboundedDfPn, ThresholdControlAnswersAsWithout) {
+  MateLimits on, two;
+  on.tca = two.tca = true;
   two.threads = 2;
   for (const Problem& p : load_set()) expect_set_answer(p, two);
   for (const char* file : {"tsume.txt", "tsume_generated.txt"})
@@ -996,6 +1044,8 @@ TEST(MateProcess, GoMateWithTwoThreadsAnswersTheSet) { expect_set_through_option
 TEST(MateProcess, GoMateWithDoubleCountEliminationAnswersTheSet) {
   expect_set_through_option("MateDoubleCount", "true", "maybe");
 }
+
+TEST(MateProcess, GoMateWithThresholdControlAnswersTheSet) { expect_set_through_option("MateTCA", "true", "1"); }
 
 // Each solver through the MateSolver option.
 TEST(MateProcess, GoMateAnswersTheSet) {

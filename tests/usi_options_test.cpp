@@ -228,11 +228,11 @@ TEST_F(UsiProgramOptions, UsiListsTheTableInOrder) {
   const std::vector<PrintedOption> printed = printed_options(reply("usi"));
   std::vector<std::string> names;
   for (const PrintedOption& o : printed) names.push_back(o.name);
-  std::vector<std::string> expected{"USI_Hash",        "USI_Ponder",    "MoveOverhead",   "MateSolver",
-                                    "MateTable",       "MateHash",      "MatePostSearch", "MateThreads",
-                                    "MateDoubleCount", "MateProofFile", "RootMateShare",  "MateSafetyShare",
-                                    "MoveGen",         "HandLayout",    "KeyScheme",      "TTLayout",
-                                    "EffectSource",    "Contempt",      "EvalWeights",    "SearchTune"};
+  std::vector<std::string> expected{
+      "USI_Hash",        "USI_Ponder",  "MoveOverhead",    "MateSolver", "MateTable",     "MateHash",
+      "MatePostSearch",  "MateThreads", "MateDoubleCount", "MateTCA",    "MateProofFile", "RootMateShare",
+      "MateSafetyShare", "MoveGen",     "HandLayout",      "KeyScheme",  "TTLayout",      "EffectSource",
+      "Contempt",        "EvalWeights", "SearchTune"};
   for (const SearchFeatureInfo& f : kSearchFeatures) expected.push_back("Search" + std::string(f.name));
   EXPECT_EQ(names, expected);
   ASSERT_EQ(printed.size(), engine_.options().all().size());

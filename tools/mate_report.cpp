@@ -9,10 +9,11 @@
 // (1-based) 謎電's per-iteration table and the table statistics of each combination. Markdown.
 // --post-search sets the unbounded df-pn's MatePostSearch (default shortest, the others' question);
 // --solver keeps one solver, --table one table layout; --threads runs the unbounded df-pn on that
-// many threads (default 1), --double-count on with its double-count elimination.
+// many threads (default 1), --double-count on with its double-count elimination, --tca on with its
+// threshold-controlling algorithm.
 //   mate_report [--mb M] [--runs R] [--ms T] [--detail N] [--gpsusi PATH|none]
 //               [--engine NAME=PATH[,OPTION=VALUE...]]... [--post-search none|upper-bound|shortest]
-//               [--solver NAME] [--table NAME] [--threads N] [--double-count on|off] FILE
+//               [--solver NAME] [--table NAME] [--threads N] [--double-count on|off] [--tca on|off] FILE
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -71,7 +72,7 @@ std::string replay(const std::string& sfen, const std::vector<std::string>& usi_
 
 // max_depth: a "nomate N" problem is solved to N plies, as the tests do.
 Run solve(MateSession& session, const std::string& sfen, int64_t ms, int max_depth, MatePostSearch post, int threads,
-          bool double_count) {
+          bool double_count, bool tca) {
   Position pos;
   StateInfo si;
   if (auto err = pos.set(sfen, &si)) {
@@ -84,6 +85,7 @@ Run solve(MateSession& session, const std::string& sfen, int64_t ms, int max_dep
   limits.post_search = post;
   limits.threads = threads;
   limits.double_count = double_count;
+  limits.tca = tca;
   Run run;
   run.result = session.solve(pos, limits);
   run.answer = mate_answer(run.result);
@@ -158,6 +160,7 @@ struct Options {
   MatePostSearch post = MatePostSearch::Shortest;  // the unbounded df-pn's
   int runs = 3, detail = 0, threads = 1;
   bool double_count = false;  // the unbounded df-pn's (MateLimits::double_count)
+  bool tca = false;           // the unbounded df-pn's (MateLimits::tca)
   int64_t ms = 60000;
   std::string gpsusi = "auto";  // a path, "auto" (find it) or "none"
   struct Engine {
@@ -174,7 +177,8 @@ constexpr study::CommandLine kCommandLine{"mate_report",
                                           "mate_report [--mb M] [--runs R] [--ms T] [--detail N] [--gpsusi PATH|none] "
                                           "[--engine NAME=PATH[,OPTION=VALUE...]]... "
                                           "[--post-search none|upper-bound|shortest] "
-                                          "[--solver NAME] [--table NAME] [--threads N] [--double-count on|off] FILE"};
+                                          "[--solver NAME] [--table NAME] [--threads N] [--double-count on|off] "
+                                          "[--tca on|off] FILE"};
 
 // "NAME=PATH[,OPTION=VALUE...]": an outside engine and the USI options it is given.
 Options::Engine parse_engine(const std::string& text) {
@@ -222,6 +226,12 @@ Options parse_options(int argc, char** argv) {
                          const std::string d = v;
                          if (d != "on" && d != "off") kCommandLine.fail("--double-count must be on or off");
                          o.double_count = d == "on";
+                       }},
+                      {"--tca",
+                       [&](const char* v) {
+                         const std::string d = v;
+                         if (d != "on" && d != "off") kCommandLine.fail("--tca must be on or off");
+                         o.tca = d == "on";
                        }},
                       {"--post-search",
                        [&](const char* v) {
@@ -280,7 +290,7 @@ std::vector<std::vector<Run>> measure(const Options& o, const std::vector<MatePr
     for (int r = 0; r < o.runs; ++r)
       for (size_t c = 0; c < k.size(); ++c)
         all[c].push_back(c < k.sessions.size() ? solve(k.sessions[c], problems[p].sfen, o.ms, problems[p].max_depth(),
-                                                       o.post, o.threads, o.double_count)
+                                                       o.post, o.threads, o.double_count, o.tca)
                                                : k.engines[c - k.sessions.size()]->solve(problems[p].sfen, o.ms));
     for (size_t c = 0; c < k.size(); ++c) {
       rows[p][c] = median(all[c]);

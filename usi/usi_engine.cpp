@@ -99,6 +99,11 @@ void UsiEngine::add_options() {
     mate_double_count_ = v.number != 0;
     return std::nullopt;
   }));
+  // The unbounded df-pn's threshold-controlling algorithm (mate::MateLimits::tca).
+  options_.add(UsiOption::check("MateTCA", false, [this](const OptionValue& v) -> Error {
+    mate_tca_ = v.number != 0;
+    return std::nullopt;
+  }));
   // Where `go mate` writes the proof of a mate it answers, for mate_check (empty: nowhere).
   options_.add(UsiOption::string("MateProofFile", "", [this](const OptionValue& v) -> Error {
     mate_proof_file_ = v.text;
@@ -480,6 +485,7 @@ usi::Job UsiEngine::go_mate(const SearchLimits& limits) {
         ml.post_search = mate_post_search_;
         ml.threads = mate_threads_;
         ml.double_count = mate_double_count_;
+        ml.tca = mate_tca_;
         ml.on_progress = [this](const MateProgress& p) {
           const uint64_t ms = uint64_t(p.seconds * 1000);
           std::string line = "info time " + std::to_string(ms) + " nodes " + std::to_string(p.nodes) + " nps " +

@@ -96,6 +96,7 @@ class UsiEngine {
   mate::MatePostSearch mate_post_search_ = mate::MatePostSearch::Shortest;
   int mate_threads_ = 1;            // MateThreads
   bool mate_double_count_ = false;  // MateDoubleCount
+  bool mate_tca_ = false;           // MateTCA
   // MateProofFile: where `go mate` writes the proof of a mate it answers (rules/mate_proof.h);
   // empty (the default): no proof is written.
   std::string mate_proof_file_;
