@@ -447,6 +447,15 @@ FINDINGS = [
       for variant, key in (("off", "off"), ("on", "**on**"), ("with the side-branch test", "side-branch test 9"))]
      + [FileCell(f"ミクロコスモス nodes, first proof, one thread, {variant}", "2026-12-02-mate-double-count.md",
                  "ミクロコスモス", column) for variant, column in (("off", "off nodes"), ("on", "on nodes"))]),
+    ("F-mate-tca", S_OWN, "Does the threshold-controlling algorithm (Kishimoto 2010, KomoringHeights' form) make the "
+     "unbounded df-pn's proofs take fewer nodes?",
+     [FileCell(f"{problem} nodes, first proof, one thread, {variant}", "2026-12-03-mate-tca.md", key, column)
+      for problem, column in (("煙詰", "煙詰 nodes"), ("tsume_generated.txt", "tsume_generated.txt nodes"),
+                              ("tsume_hard.txt", "tsume_hard.txt nodes"))
+      for variant, key in (("off", "off"), ("on", "**on**"))]
+     + [FileCell(f"{problem} nodes, first proof, one thread, {variant}", "2026-12-03-mate-tca.md", problem,
+                 f"{variant} nodes")
+        for problem in ("ミクロコスモス", "Astral Traveler") for variant in ("off", "on")]),
     ("F-mate-table-collection", S_OWN, "Does a sampled garbage collection by effort (KomoringHeights' idea) keep more "
      "of what the unbounded df-pn needs than replacing the least-worked entry of an 8-entry cluster?",
      [FileCell(f"{problem} {question}, {key.split(', ')[-1]}, {layout}", "2026-11-30-mate-table-collection.md", key,
