@@ -161,14 +161,14 @@ void UnboundedDfPnSolver<T>::progress() {
 // repetition of the path (when `repetition`), the table, a defender without evasions, a
 // bound run out, then the initial numbers.
 template <PnDnTableLayout T>
-typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::evaluate(uint16_t len, bool repetition, PnDn pn0,
-                                                                        PnDn dn0) {
+typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::evaluate(uint16_t len, bool repetition, uint32_t ply,
+                                                                        PnDn pn0, PnDn dn0) {
   if (repetition) {
     // No progress for any hand up to the one held there: those are the failure's disproof pieces.
     if (const int32_t at = path_index(); at >= 0) return {kInfinitePnDn, 0, kUnboundedLen, at, path_keys_.hand_at(at)};
   }
   const uint32_t hand = attacker_hand();
-  const PnDnProbe p = table_.probe(pos_->board_key(), hand, len, probe_ply_);
+  const PnDnProbe p = table_.probe(pos_->board_key(), hand, len, ply);
   probed_old_ = p.old;
   probed_fresh_ = !p.exact;
   if (p.proven) return {0, kInfinitePnDn, p.len, kIndependent, p.hand};
@@ -256,11 +256,11 @@ typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::mid(size_t ply, u
     if (!c.waiting) table_.prefetch(c.board_after);
   const Key board = pos_->board_key();
   if (busy_) busy_->mark(board);
-  probe_ply_ = uint32_t(ply + 1);
+  const uint32_t child_ply = uint32_t(ply + 1);
   bool old_child = false;
   for (Child& c : kids) {
     if (c.waiting) continue;
-    evaluate_child(c, st, child_len, repetition);
+    evaluate_child(c, st, child_len, repetition, child_ply);
     old_child |= probed_old_;
     if (attacking ? c.v.pn == 0 : c.v.dn == 0) break;  // decided: the rest need not be looked at
   }
@@ -273,8 +273,7 @@ typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::mid(size_t ply, u
   poll();
   Value v;
   for (bool first = repetition && links_; !aborted_; first = false) {
-    probe_ply_ = uint32_t(ply + 1);  // the child searches set it for their own children
-    bring_in_waiting(kids, st, child_len, repetition, attacking);
+    bring_in_waiting(kids, st, child_len, repetition, attacking, child_ply);
     Selection sel = select_child(kids, attacking);
     if (first) {
       eliminate_double_count(ply, kids[sel.best]);
@@ -392,11 +391,12 @@ void UnboundedDfPnSolver<T>::open_children(std::vector<Child>& kids, bool attack
 
 // A child's numbers from what is known without searching it (evaluate()).
 template <PnDnTableLayout T>
-void UnboundedDfPnSolver<T>::evaluate_child(Child& c, StateInfo& st, uint16_t child_len, bool repetition) {
+void UnboundedDfPnSolver<T>::evaluate_child(Child& c, StateInfo& st, uint16_t child_len, bool repetition,
+                                            uint32_t child_ply) {
   pos_->do_move(c.move, st);
   ++nodes_;
   probed_old_ = probed_fresh_ = false;
-  c.v = evaluate(child_len, repetition, c.pn0, c.dn0);
+  c.v = evaluate(child_len, repetition, child_ply, c.pn0, c.dn0);
   c.fresh = probed_fresh_;
   pos_->undo_move(c.move);
 }
@@ -404,7 +404,7 @@ void UnboundedDfPnSolver<T>::evaluate_child(Child& c, StateInfo& st, uint16_t ch
 // Brings in the children whose predecessors were decided without deciding this node.
 template <PnDnTableLayout T>
 void UnboundedDfPnSolver<T>::bring_in_waiting(std::vector<Child>& kids, StateInfo& st, uint16_t child_len,
-                                              bool repetition, bool attacking) {
+                                              bool repetition, bool attacking, uint32_t child_ply) {
   for (bool more = true; more;) {
     more = false;
     for (Child& c : kids) {
@@ -412,7 +412,7 @@ void UnboundedDfPnSolver<T>::bring_in_waiting(std::vector<Child>& kids, StateInf
       Child& n = kids[size_t(c.next)];
       if (!n.waiting) continue;
       n.waiting = false;
-      evaluate_child(n, st, child_len, repetition);
+      evaluate_child(n, st, child_len, repetition, child_ply);
       more = true;
     }
   }
@@ -621,8 +621,7 @@ void UnboundedDfPnSolver<T>::expand(std::vector<Child>& kids, bool attacking) {
 
 template <PnDnTableLayout T>
 typename UnboundedDfPnSolver<T>::Value UnboundedDfPnSolver<T>::search(size_t ply, uint16_t len) {
-  probe_ply_ = uint32_t(ply);
-  const Value v = evaluate(len, false);
+  const Value v = evaluate(len, false, uint32_t(ply));
   if (v.pn == 0 || v.dn == 0) return v;
   return mid(ply, len, kInfinitePnDn, kInfinitePnDn);
 }

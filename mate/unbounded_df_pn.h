@@ -181,7 +181,8 @@ class UnboundedDfPnSolver : detail::SolveState {
   };
 
   // The current node, without searching it; pn0, dn0: its initial numbers.
-  Value evaluate(uint16_t len, bool repetition, PnDn pn0 = 1, PnDn dn0 = 1);
+  // ply: the node's distance from the root (PnDnProbe::old).
+  Value evaluate(uint16_t len, bool repetition, uint32_t ply = 0, PnDn pn0 = 1, PnDn dn0 = 1);
   void estimate(Child& c, bool attacking) const;
   void expand(std::vector<Child>& kids, bool attacking);
   Value mid(size_t ply, uint16_t len, PnDn thpn, PnDn thdn);
@@ -192,9 +193,10 @@ class UnboundedDfPnSolver : detail::SolveState {
     PnDn second;      // the runner-up's number: the best child's threshold
   };
   [[gnu::always_inline]] inline void open_children(std::vector<Child>& kids, bool attacking);
-  [[gnu::always_inline]] inline void evaluate_child(Child& c, StateInfo& st, uint16_t child_len, bool repetition);
+  [[gnu::always_inline]] inline void evaluate_child(Child& c, StateInfo& st, uint16_t child_len, bool repetition,
+                                                    uint32_t child_ply);
   [[gnu::always_inline]] inline void bring_in_waiting(std::vector<Child>& kids, StateInfo& st, uint16_t child_len,
-                                                      bool repetition, bool attacking);
+                                                      bool repetition, bool attacking, uint32_t child_ply);
   // Avoid (a helper's second look): child `avoid` counts a quarter more (virtual proof numbers).
   template <bool Avoid = false>
   [[gnu::always_inline]] inline Selection select_child(const std::vector<Child>& kids, bool attacking,
@@ -247,10 +249,9 @@ class UnboundedDfPnSolver : detail::SolveState {
   std::vector<uint32_t> drop_stamp_ = std::vector<uint32_t>(SQ_NB), move_stamp_ = std::vector<uint32_t>(SQ_NB * SQ_NB);
   std::vector<int32_t> drop_last_ = std::vector<int32_t>(SQ_NB), move_last_ = std::vector<int32_t>(SQ_NB * SQ_NB);
   uint64_t next_poll_ = 0;
-  // Threshold control (MateLimits::tca): the path's extension count; the ply evaluate() probes
-  // from; what its last probe found (numbers stored from above; none for exactly this node).
+  // Threshold control (MateLimits::tca): the path's extension count; what evaluate()'s last
+  // probe found (numbers stored from above; none for exactly this node).
   uint32_t extension_ = 0;
-  uint32_t probe_ply_ = 0;
   bool probed_old_ = false, probed_fresh_ = false;
   // Threads: 0 for the main thread, else the helper's number, which seeds its perturbation.
   unsigned helper_ = 0;

@@ -290,9 +290,8 @@ TEST(PnDnTable, EntriesAnswerByHandAndBound) {
 }
 
 // The replacement's effort code keeps the order of amounts far past the 65,535 nodes where a
-// plain 16-bit count saturated.
-// A store adds its nodes to the amount the slot's code stands for: the least amount with that
-// code, within 1/1024 of the true sum.
+// plain 16-bit count saturated; a store adds its nodes to the amount the slot's code stands for
+// (effort_amount(): the least amount with that code, within 1/1024 of it).
 TEST(PnDnTable, EffortCodeKeepsTheOrderOfAmounts) {
   uint16_t last = 0;
   for (uint64_t a = 1; a < (uint64_t(1) << 40); a += a / 7 + 1) {

@@ -203,6 +203,12 @@ Options::Engine parse_engine(const std::string& text) {
   return e;
 }
 
+// A switch's value: "on" or "off", anything else an error naming the flag.
+bool on_off(const char* flag, const std::string& value) {
+  if (value != "on" && value != "off") kCommandLine.fail(std::string(flag) + " must be on or off");
+  return value == "on";
+}
+
 Options parse_options(int argc, char** argv) {
   Options o;
   kCommandLine.parse(argc, argv,
@@ -221,18 +227,8 @@ Options parse_options(int argc, char** argv) {
                            kCommandLine.fail("--threads takes a number from 1 to 64, not '" + std::string(v) + "'");
                          o.threads = *n;
                        }},
-                      {"--double-count",
-                       [&](const char* v) {
-                         const std::string d = v;
-                         if (d != "on" && d != "off") kCommandLine.fail("--double-count must be on or off");
-                         o.double_count = d == "on";
-                       }},
-                      {"--tca",
-                       [&](const char* v) {
-                         const std::string d = v;
-                         if (d != "on" && d != "off") kCommandLine.fail("--tca must be on or off");
-                         o.tca = d == "on";
-                       }},
+                      {"--double-count", [&](const char* v) { o.double_count = on_off("--double-count", v); }},
+                      {"--tca", [&](const char* v) { o.tca = on_off("--tca", v); }},
                       {"--post-search",
                        [&](const char* v) {
                          const std::string p = v;
